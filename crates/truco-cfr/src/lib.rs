@@ -1,0 +1,1 @@
+//! Counterfactual-regret minimization, generic over a game trait.

@@ -1,0 +1,1 @@
+//! Truco rules engine: one state machine parameterized by a rule set.

@@ -1,0 +1,314 @@
+//! [`Table`]: opens a table file with memmap2 and answers key lookups in place.
+
+use std::fs::File;
+use std::io::Read;
+use std::ops::Range;
+use std::path::Path;
+
+use memmap2::Mmap;
+
+use crate::error::TableError;
+use crate::format::{checksum, Header, Section, BLOCK_SHIFT, FIXED_LEN, SECTION_COUNT};
+use crate::index::{count_prefix, RadixParams};
+use crate::meta::TableMeta;
+use crate::row::Row;
+
+/// How to open a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenOptions {
+    /// Check the body checksum at open (reads the whole file once). The header, its checksum and
+    /// every section bound are always checked; without this, a corrupted body can give wrong
+    /// answers (never a panic).
+    pub verify_checksum: bool,
+}
+
+impl Default for OpenOptions {
+    fn default() -> Self {
+        OpenOptions {
+            verify_checksum: true,
+        }
+    }
+}
+
+/// A strategy table mapped in memory. Lookups read the mapped bytes in place.
+///
+/// The file must not be modified while it is mapped (the writer never does: it renames a new
+/// file over the old name, which leaves existing mappings intact).
+#[derive(Debug)]
+pub struct Table {
+    map: Mmap,
+    meta: TableMeta,
+    n_rows: usize,
+    n_actions: u64,
+    radix: RadixParams,
+    nibbles: bool,
+    value_scale: f32,
+    sections: [Range<usize>; SECTION_COUNT],
+}
+
+impl Table {
+    /// Opens and checks a table: magic, version, key width, flags, header checksum, file length,
+    /// section bounds and lengths, and (if `opts.verify_checksum`) the body checksum.
+    pub fn open(path: impl AsRef<Path>, opts: OpenOptions) -> Result<Table, TableError> {
+        let path = path.as_ref();
+        let io = |source| TableError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut file = File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        if len < (FIXED_LEN + 8) as u64 {
+            // Too short for a header (and maybe empty, which cannot be mapped): decode it from a
+            // copy, which always fails with the right error.
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes).map_err(io)?;
+            return match Header::decode(&bytes) {
+                Err(e) => Err(e),
+                Ok(_) => Err(TableError::Truncated {
+                    expected: (FIXED_LEN + 8) as u64,
+                    actual: bytes.len() as u64,
+                }),
+            };
+        }
+        // SAFETY: the mapping is read-only and lives as long as the `Table`. Tables are replaced
+        // by rename, never rewritten in place; a file truncated by another process while mapped
+        // would fault, which no reader of a mapped file can prevent.
+        let map = unsafe { Mmap::map(&file) }.map_err(io)?;
+        Self::from_map(map, opts)
+    }
+
+    fn from_map(map: Mmap, opts: OpenOptions) -> Result<Table, TableError> {
+        let h = Header::decode(&map)?;
+        h.check_layout(map.len() as u64)?;
+        let to_usize = |v: u64| {
+            usize::try_from(v)
+                .map_err(|_| TableError::corrupted("header", format!("{v} does not fit in memory")))
+        };
+        let mut sections: [Range<usize>; SECTION_COUNT] = Default::default();
+        for (r, s) in sections.iter_mut().zip(h.sections.iter()) {
+            let start = to_usize(s.offset)?;
+            *r = start..start + to_usize(s.len)?;
+        }
+        if opts.verify_checksum {
+            let computed = checksum(&map[h.header_len as usize..]);
+            if computed != h.body_checksum {
+                return Err(TableError::ChecksumMismatch {
+                    region: "body",
+                    stored: h.body_checksum,
+                    computed,
+                });
+            }
+        }
+        Ok(Table {
+            n_rows: to_usize(h.n_rows)?,
+            n_actions: h.n_actions,
+            radix: RadixParams {
+                bits: h.radix_bits,
+                shift: h.radix_shift,
+                base: h.radix_base,
+            },
+            nibbles: h.nibble_counts(),
+            value_scale: h.value_scale,
+            meta: TableMeta {
+                variant: h.variant,
+                options: h.options,
+                abstraction_id: h.abstraction_id,
+                abstraction_hash: h.abstraction_hash,
+            },
+            sections,
+            map,
+        })
+    }
+
+    /// What the table was trained for.
+    pub fn meta(&self) -> &TableMeta {
+        &self.meta
+    }
+
+    /// Number of rows (information sets).
+    pub fn len(&self) -> usize {
+        self.n_rows
+    }
+
+    /// Whether the table has no row.
+    pub fn is_empty(&self) -> bool {
+        self.n_rows == 0
+    }
+
+    /// Total number of actions over all rows.
+    pub fn n_actions(&self) -> u64 {
+        self.n_actions
+    }
+
+    /// Whether the table stores per-action values.
+    pub fn has_values(&self) -> bool {
+        !self.sections[Section::Values as usize].is_empty()
+    }
+
+    /// Size of the mapped file in bytes.
+    pub fn file_len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Refuses the table unless it was written for this variant and options and with this
+    /// abstraction (id and definition hash); the error names both sides.
+    pub fn expect(
+        &self,
+        variant: &str,
+        options: &str,
+        abstraction_id: &str,
+        abstraction_hash: u64,
+    ) -> Result<(), TableError> {
+        let m = &self.meta;
+        if m.variant != variant || m.options != options {
+            return Err(TableError::WrongVariant {
+                expected_variant: variant.into(),
+                expected_options: options.into(),
+                found_variant: m.variant.clone(),
+                found_options: m.options.clone(),
+            });
+        }
+        if m.abstraction_id != abstraction_id || m.abstraction_hash != abstraction_hash {
+            return Err(TableError::WrongAbstraction {
+                expected_id: abstraction_id.into(),
+                expected_hash: abstraction_hash,
+                found_id: m.abstraction_id.clone(),
+                found_hash: m.abstraction_hash,
+            });
+        }
+        Ok(())
+    }
+
+    /// Checks the body checksum now (for a table opened without verification).
+    pub fn verify(&self) -> Result<(), TableError> {
+        let body = &self.map[self.sections[0].start..];
+        let stored = Header::decode(&self.map)?.body_checksum;
+        let computed = checksum(body);
+        if computed != stored {
+            return Err(TableError::ChecksumMismatch {
+                region: "body",
+                stored,
+                computed,
+            });
+        }
+        Ok(())
+    }
+
+    /// The row for `key`, or `None` if the table never saw it. A row found inconsistent (only
+    /// possible in a corrupted table opened without checksum verification) is also `None`; use
+    /// [`Table::try_lookup`] to tell the two apart.
+    #[inline]
+    pub fn lookup(&self, key: u64) -> Option<Row<'_>> {
+        self.try_lookup(key).ok().flatten()
+    }
+
+    /// The row for `key`, or [`TableError::UnknownKey`] if the table never saw it.
+    pub fn get(&self, key: u64) -> Result<Row<'_>, TableError> {
+        self.try_lookup(key)?.ok_or(TableError::UnknownKey { key })
+    }
+
+    /// The row for `key`: `Ok(None)` if absent, an error if the bytes are inconsistent.
+    pub fn try_lookup(&self, key: u64) -> Result<Option<Row<'_>>, TableError> {
+        match self.find(key)? {
+            Some(row) => self.row(row).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Row number of `key` among the sorted keys.
+    #[inline]
+    fn find(&self, key: u64) -> Result<Option<usize>, TableError> {
+        let Some(b) = self.radix.try_bucket(key) else {
+            return Ok(None);
+        };
+        let index = self.section(Section::Index);
+        let (lo, hi) = match (read_u32(index, b as usize), read_u32(index, b as usize + 1)) {
+            (Some(lo), Some(hi)) => (lo as usize, hi as usize),
+            _ => return Err(corrupt("index", "bucket past the end")),
+        };
+        if lo > hi || hi > self.n_rows {
+            return Err(corrupt("index", "bucket bounds out of order"));
+        }
+        let keys = self.section(Section::Keys);
+        let mut base = lo;
+        let mut size = hi - lo;
+        if size == 0 {
+            return Ok(None);
+        }
+        while size > 1 {
+            let half = size / 2;
+            let mid = base + half;
+            let k = read_u64(keys, mid).ok_or_else(|| corrupt("keys", "row past the end"))?;
+            if k <= key {
+                base = mid;
+            }
+            size -= half;
+        }
+        let k = read_u64(keys, base).ok_or_else(|| corrupt("keys", "row past the end"))?;
+        Ok((k == key).then_some(base))
+    }
+
+    /// Decodes row number `row`.
+    #[inline]
+    fn row(&self, row: usize) -> Result<Row<'_>, TableError> {
+        let block = row >> BLOCK_SHIFT;
+        let bases = self.section(Section::Bases);
+        let base = read_u64(bases, block).ok_or_else(|| corrupt("bases", "block past the end"))?;
+        let (prefix, own) = count_prefix(
+            self.section(Section::Counts),
+            self.nibbles,
+            block << BLOCK_SHIFT,
+            row,
+        )
+        .ok_or_else(|| corrupt("counts", "row past the end"))?;
+        let start = base
+            .checked_add(prefix)
+            .and_then(|s| usize::try_from(s).ok())
+            .ok_or_else(|| corrupt("bases", "offset overflows"))?;
+        let stored = self
+            .section(Section::Probs)
+            .get(start..start + own as usize)
+            .ok_or_else(|| corrupt("probs", "row past the end"))?;
+        let values = if self.has_values() {
+            let v = 2 * (start + row);
+            self.section(Section::Values)
+                .get(v..v + 2 * (own as usize + 1))
+                .ok_or_else(|| corrupt("values", "row past the end"))?
+        } else {
+            &[]
+        };
+        Row::new(stored, values, self.value_scale)
+            .ok_or_else(|| corrupt("probs", "row sums to more than 255"))
+    }
+
+    /// All keys in ascending order.
+    pub fn keys(&self) -> impl Iterator<Item = u64> + '_ {
+        self.section(Section::Keys)
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
+    }
+
+    #[inline]
+    fn section(&self, s: Section) -> &[u8] {
+        // Ranges were checked against the file length at open.
+        self.map
+            .get(self.sections[s as usize].clone())
+            .unwrap_or(&[])
+    }
+}
+
+fn corrupt(section: &'static str, detail: &str) -> TableError {
+    TableError::corrupted(section, detail.to_owned())
+}
+
+#[inline]
+fn read_u32(bytes: &[u8], i: usize) -> Option<u32> {
+    let b = bytes.get(i.checked_mul(4)?..)?.first_chunk::<4>()?;
+    Some(u32::from_le_bytes(*b))
+}
+
+#[inline]
+fn read_u64(bytes: &[u8], i: usize) -> Option<u64> {
+    let b = bytes.get(i.checked_mul(8)?..)?.first_chunk::<8>()?;
+    Some(u64::from_le_bytes(*b))
+}

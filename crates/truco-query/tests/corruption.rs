@@ -1,0 +1,284 @@
+//! Bad files: truncated, flipped, extended, foreign. Never a panic, always a typed error, and
+//! with checksum verification on never a silently different answer.
+
+mod common;
+
+use common::{meta, TempPath};
+use proptest::prelude::*;
+use truco_query::{OpenOptions, Table, TableError, TableWriter};
+
+const ROWS: u64 = 300;
+
+fn key(i: u64) -> u64 {
+    i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (i % 3 * 20)
+}
+
+/// A real table: 300 rows, 1 to 20 actions (so byte counts), with values.
+fn original_bytes() -> Vec<u8> {
+    let mut w = TableWriter::new(meta());
+    for i in 0..ROWS {
+        let n = (i % 20) as usize + 1;
+        let p: Vec<f64> = (0..n)
+            .map(|j| (i * 7 + j as u64) as f64 % 5.0 + 0.5)
+            .collect();
+        let v: Vec<f64> = (0..n).map(|j| j as f64 - 3.0).collect();
+        w.push(key(i), &p, Some(&v)).unwrap();
+    }
+    let path = TempPath::new("orig");
+    w.write(&path.0).unwrap();
+    std::fs::read(&path.0).unwrap()
+}
+
+/// What a table answers for each probe: probabilities and values, or None.
+type Answers = Vec<Option<(Vec<u8>, Vec<f32>)>>;
+
+fn probes() -> Vec<u64> {
+    (0..ROWS)
+        .flat_map(|i| [key(i), key(i) ^ 1])
+        .chain([0, u64::MAX])
+        .collect()
+}
+
+fn answers(t: &Table) -> Answers {
+    probes()
+        .into_iter()
+        .map(|k| {
+            t.lookup(k)
+                .map(|r| (r.probs_u8().collect(), r.values().collect()))
+        })
+        .collect()
+}
+
+fn open_bytes(bytes: &[u8], verify: bool) -> (TempPath, Result<Table, TableError>) {
+    let path = TempPath::new("bad");
+    std::fs::write(&path.0, bytes).unwrap();
+    let t = Table::open(
+        &path.0,
+        OpenOptions {
+            verify_checksum: verify,
+        },
+    );
+    (path, t)
+}
+
+#[derive(Debug, Clone)]
+enum Damage {
+    Truncate(usize),
+    Flip(Vec<(usize, u8)>),
+    Extend(Vec<u8>),
+}
+
+fn damage() -> impl Strategy<Value = Damage> {
+    prop_oneof![
+        (0usize..100_000).prop_map(Damage::Truncate),
+        prop::collection::vec((0usize..100_000, 1u8..=255), 1..4).prop_map(Damage::Flip),
+        prop::collection::vec(any::<u8>(), 1..64).prop_map(Damage::Extend),
+    ]
+}
+
+fn apply(orig: &[u8], d: &Damage) -> Vec<u8> {
+    let mut b = orig.to_vec();
+    match d {
+        Damage::Truncate(n) => b.truncate(n % orig.len()),
+        Damage::Flip(flips) => {
+            for &(at, mask) in flips {
+                let at = at % b.len();
+                b[at] ^= mask;
+            }
+        }
+        Damage::Extend(extra) => b.extend_from_slice(extra),
+    }
+    b
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn damaged_tables_never_lie_or_panic(d in damage()) {
+        let orig = original_bytes_cached();
+        let bytes = apply(orig, &d);
+        let (_p, verified) = open_bytes(&bytes, true);
+        match verified {
+            // Only possible if the damage cancelled out: the answers must be the same.
+            Ok(t) => prop_assert_eq!(answers(&t), reference_answers()),
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+        let (_p, unverified) = open_bytes(&bytes, false);
+        if let Ok(t) = unverified {
+            // Body damage may change answers without verification, but never panics.
+            for k in probes() {
+                let _ = t.try_lookup(k);
+            }
+            prop_assert!(t.verify().is_err() || answers(&t) == reference_answers());
+        }
+    }
+}
+
+fn original_bytes_cached() -> &'static [u8] {
+    static BYTES: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    BYTES.get_or_init(original_bytes)
+}
+
+fn reference_answers() -> Answers {
+    static ANSWERS: std::sync::OnceLock<Answers> = std::sync::OnceLock::new();
+    ANSWERS
+        .get_or_init(|| {
+            let (_p, t) = open_bytes(original_bytes_cached(), true);
+            answers(&t.unwrap())
+        })
+        .clone()
+}
+
+#[test]
+fn truncated_and_extended_say_how_long() {
+    let orig = original_bytes_cached();
+    let (_p, t) = open_bytes(&orig[..orig.len() - 8], true);
+    match t {
+        Err(TableError::Truncated { expected, actual }) => {
+            assert_eq!(expected, orig.len() as u64);
+            assert_eq!(actual, orig.len() as u64 - 8);
+        }
+        other => panic!("expected Truncated, got {other:?}"),
+    }
+    let mut longer = orig.to_vec();
+    longer.push(0);
+    let (_p, t) = open_bytes(&longer, true);
+    assert!(matches!(
+        t,
+        Err(TableError::TrailingData { expected, actual })
+            if expected == orig.len() as u64 && actual == expected + 1
+    ));
+}
+
+#[test]
+fn not_a_table() {
+    for bytes in [&b""[..], b"hello", &[0u8; 4096]] {
+        let (_p, t) = open_bytes(bytes, true);
+        assert!(matches!(t, Err(TableError::NotATable { .. })), "{t:?}");
+    }
+    let (_p, t) = open_bytes(b"TRUCOTBL", true);
+    assert!(matches!(t, Err(TableError::Truncated { .. })), "{t:?}");
+    let missing = TempPath::new("missing");
+    assert!(matches!(
+        Table::open(&missing.0, OpenOptions::default()),
+        Err(TableError::Io { .. })
+    ));
+}
+
+#[test]
+fn unsupported_version_is_named() {
+    let mut b = original_bytes_cached().to_vec();
+    b[8] = 2;
+    let (_p, t) = open_bytes(&b, true);
+    let e = t.unwrap_err();
+    assert!(matches!(
+        e,
+        TableError::UnsupportedVersion {
+            found: 2,
+            supported: 1
+        }
+    ));
+    assert!(e.to_string().contains("version 2"));
+}
+
+#[test]
+fn body_flip_is_caught_by_checksum_or_later_verify() {
+    let mut b = original_bytes_cached().to_vec();
+    let last = b.len() - 1;
+    b[last - 3] ^= 0x40;
+    let (_p, t) = open_bytes(&b, true);
+    assert!(matches!(
+        t,
+        Err(TableError::ChecksumMismatch { region: "body", .. })
+    ));
+    let (_p, t) = open_bytes(&b, false);
+    let t = t.expect("without verification the header alone is checked");
+    assert!(matches!(
+        t.verify(),
+        Err(TableError::ChecksumMismatch { region: "body", .. })
+    ));
+}
+
+#[test]
+fn header_flip_is_always_caught() {
+    for at in [12usize, 30, 60, 100, 190] {
+        let mut b = original_bytes_cached().to_vec();
+        b[at] ^= 1;
+        let (_p, t) = open_bytes(&b, false);
+        assert!(
+            matches!(
+                t,
+                Err(TableError::ChecksumMismatch {
+                    region: "header",
+                    ..
+                })
+            ),
+            "byte {at}: {t:?}"
+        );
+    }
+}
+
+#[test]
+fn other_variant_or_abstraction_is_refused_by_name() {
+    let (_p, t) = open_bytes(original_bytes_cached(), true);
+    let t = t.unwrap();
+    let m = meta();
+    t.expect(
+        &m.variant,
+        &m.options,
+        &m.abstraction_id,
+        m.abstraction_hash,
+    )
+    .unwrap();
+    let e = t
+        .expect(
+            "paulista",
+            &m.options,
+            &m.abstraction_id,
+            m.abstraction_hash,
+        )
+        .unwrap_err();
+    assert!(matches!(e, TableError::WrongVariant { .. }));
+    let msg = e.to_string();
+    assert!(msg.contains("paulista") && msg.contains("arg-1v1"), "{msg}");
+    let e = t
+        .expect(&m.variant, "flor=on", &m.abstraction_id, m.abstraction_hash)
+        .unwrap_err();
+    assert!(e.to_string().contains("flor=on") && e.to_string().contains("flor=off"));
+    let e = t
+        .expect(
+            &m.variant,
+            &m.options,
+            "arg-1v1-buckets",
+            m.abstraction_hash,
+        )
+        .unwrap_err();
+    assert!(matches!(e, TableError::WrongAbstraction { .. }));
+    let msg = e.to_string();
+    assert!(
+        msg.contains("arg-1v1-buckets") && msg.contains("arg-1v1-tiers"),
+        "{msg}"
+    );
+    let e = t
+        .expect(&m.variant, &m.options, &m.abstraction_id, 99)
+        .unwrap_err();
+    assert!(matches!(
+        e,
+        TableError::WrongAbstraction {
+            expected_hash: 99,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn unknown_key_is_a_typed_error() {
+    let (_p, t) = open_bytes(original_bytes_cached(), true);
+    let t = t.unwrap();
+    assert!(t.get(key(5)).is_ok());
+    assert!(matches!(
+        t.get(key(5) ^ 1),
+        Err(TableError::UnknownKey { key: k }) if k == key(5) ^ 1
+    ));
+}

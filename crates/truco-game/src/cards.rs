@@ -343,7 +343,10 @@ impl Deck {
         if self.cards().contains(c) {
             Ok(c)
         } else {
-            Err(CardError::NotInDeck { card: c, deck: self })
+            Err(CardError::NotInDeck {
+                card: c,
+                deck: self,
+            })
         }
     }
 
@@ -413,13 +416,25 @@ mod tests {
             }
         );
         assert!(e.to_string().contains("no 8 in a Spanish deck"));
-        assert!(matches!("13O".parse::<Card>(), Err(CardError::NoSuchRank { rank: 13, .. })));
+        assert!(matches!(
+            "13O".parse::<Card>(),
+            Err(CardError::NoSuchRank { rank: 13, .. })
+        ));
         let e = "1X".parse::<Card>().unwrap_err();
         assert!(matches!(&e, CardError::UnknownSuit { suit, .. } if suit == "X"));
         assert!(e.to_string().contains("`1X`"));
-        assert!(matches!("7".parse::<Card>(), Err(CardError::MissingSuit { .. })));
-        assert!(matches!("E".parse::<Card>(), Err(CardError::BadRank { .. })));
-        assert!(matches!("7EE".parse::<Card>(), Err(CardError::UnknownSuit { .. })));
+        assert!(matches!(
+            "7".parse::<Card>(),
+            Err(CardError::MissingSuit { .. })
+        ));
+        assert!(matches!(
+            "E".parse::<Card>(),
+            Err(CardError::BadRank { .. })
+        ));
+        assert!(matches!(
+            "7EE".parse::<Card>(),
+            Err(CardError::UnknownSuit { .. })
+        ));
         assert_eq!(
             Deck::Spanish40.parse_cards("1E 3C 1e").unwrap_err(),
             CardError::Duplicate {

@@ -1,9 +1,36 @@
 //! Truco rules engine: one state machine parameterized by a rule set.
 //!
-//! See the crate README for the module map and the modelling choices.
+//! - [`cards`]: cards, decks, card sets and the `1E 7O` notation.
+//! - [`ranking`], [`envido`]: trick strength tiers as data; envido and flor values.
+//! - [`rules`]: the [`RuleSet`] data of each variant and its options.
+//! - [`public`] + [`step`](crate::public::PublicState::apply_event): the public state of a hand
+//!   and its transitions, replayable from public [`Event`]s alone.
+//! - [`state`]: the full state (public + hands), legal actions, `apply`.
+//! - [`view`]: what one seat sees. [`matchplay`]: a whole match.
+//!
+//! See the crate README for the modelling choices.
 
+pub mod action;
 pub mod cards;
 pub mod envido;
+pub mod log;
+pub mod matchplay;
+pub mod public;
 pub mod ranking;
+pub mod rules;
+pub mod state;
+mod step;
+pub mod tricks;
+pub mod view;
 
+pub use action::{Action, ActionList, Actor, Award, Awards, Event, Source, Totals, NONE};
 pub use cards::{Card, CardError, CardSet, Deck, Suit};
+pub use log::EventLog;
+pub use matchplay::Match;
+pub use public::{Phase, PlayError, PublicState};
+pub use rules::{RuleError, RuleSet, Variant};
+pub use state::State;
+pub use view::View;
+
+#[cfg(test)]
+pub(crate) mod testutil;

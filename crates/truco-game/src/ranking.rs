@@ -42,6 +42,15 @@ impl RankTable {
         self.strength[c.index() as usize]
     }
 
+    /// The strength of the card with index `i` (0 for an index out of range).
+    #[inline]
+    pub(crate) fn strength_of_index(&self, i: u8) -> u8 {
+        match self.strength.get(i as usize) {
+            Some(&s) => s,
+            None => 0,
+        }
+    }
+
     /// The tier of `c`, 1 = strongest, or `None` if the card is not ranked.
     pub const fn tier(&self, c: Card) -> Option<u8> {
         match self.strength(c) {
@@ -142,9 +151,15 @@ mod tests {
         assert_eq!(t.tier(c("1C")), Some(7));
         assert_eq!(t.tier(c("7C")), Some(11));
         assert_eq!(t.tier(c("4O")), Some(14));
-        assert!(t.strength(c("3B")) > t.strength(c("12E")), "a 3 beats a king");
+        assert!(
+            t.strength(c("3B")) > t.strength(c("12E")),
+            "a 3 beats a king"
+        );
         assert_eq!(t.strength(c("3E")), t.strength(c("3O")), "threes tie");
-        assert!(t.strength(c("10O")) > t.strength(c("7B")), "false seven under the 10");
+        assert!(
+            t.strength(c("10O")) > t.strength(c("7B")),
+            "false seven under the 10"
+        );
     }
 
     #[test]

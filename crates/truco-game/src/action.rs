@@ -1,0 +1,265 @@
+//! Actions, public events, actors and the fixed-capacity action list.
+
+use std::fmt;
+
+use crate::cards::Card;
+
+/// "No seat / no card / no total" marker in compact `u8` fields.
+pub const NONE: u8 = u8::MAX;
+
+/// Most seats a hand can have.
+pub const MAX_SEATS: usize = 6;
+
+/// A move of a player (or of a team, through its deciding player).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Play a card face up.
+    Play(Card),
+    /// Raise the truco ladder one step: truco, retruco or vale cuatro, by the current level.
+    /// As an answer it accepts the pending call and raises ("quiero retruco").
+    Raise,
+    /// Accept the pending call.
+    Quiero,
+    /// Decline the pending call.
+    NoQuiero,
+    /// Call (or raise with) envido.
+    Envido,
+    /// Call (or raise with) real envido.
+    RealEnvido,
+    /// Call (or raise with) falta envido.
+    FaltaEnvido,
+    /// Declare a flor (or, against a declared flor, contest it at the flor value).
+    Flor,
+    /// Contest a declared flor with a contraflor.
+    Contraflor,
+    /// Fold (irse al mazo).
+    Mazo,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Play(c) => write!(f, "{c}"),
+            Action::Raise => f.write_str("raise"),
+            Action::Quiero => f.write_str("quiero"),
+            Action::NoQuiero => f.write_str("no-quiero"),
+            Action::Envido => f.write_str("envido"),
+            Action::RealEnvido => f.write_str("real-envido"),
+            Action::FaltaEnvido => f.write_str("falta-envido"),
+            Action::Flor => f.write_str("flor"),
+            Action::Contraflor => f.write_str("contraflor"),
+            Action::Mazo => f.write_str("mazo"),
+        }
+    }
+}
+
+/// Why an action's text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown action `{0}` (a card like 7O, or raise, quiero, no-quiero, envido, real-envido, falta-envido, flor, contraflor, mazo)")]
+pub struct ActionParseError(pub String);
+
+impl std::str::FromStr for Action {
+    type Err = ActionParseError;
+
+    /// Reads the [`Display`](fmt::Display) form (case-insensitive); `truco`, `retruco` and
+    /// `vale-cuatro` are read as [`Action::Raise`].
+    fn from_str(s: &str) -> Result<Action, ActionParseError> {
+        let t = s.trim().to_ascii_lowercase();
+        Ok(match t.as_str() {
+            "raise" | "truco" | "retruco" | "vale-cuatro" => Action::Raise,
+            "quiero" => Action::Quiero,
+            "no-quiero" => Action::NoQuiero,
+            "envido" => Action::Envido,
+            "real-envido" => Action::RealEnvido,
+            "falta-envido" => Action::FaltaEnvido,
+            "flor" => Action::Flor,
+            "contraflor" => Action::Contraflor,
+            "mazo" => Action::Mazo,
+            _ => Action::Play(
+                t.parse()
+                    .map_err(|_| ActionParseError(s.trim().to_string()))?,
+            ),
+        })
+    }
+}
+
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// The deal (a chance event).
+    Chance,
+    /// A player on turn.
+    Seat(u8),
+    /// A team answers a pending call; `seat` is the deciding player (ruling 1: the answering
+    /// team's player first in play order after the caller), who decides on his own information.
+    Team {
+        /// The answering team.
+        team: u8,
+        /// The deciding seat.
+        seat: u8,
+    },
+    /// The hand is over.
+    Terminal,
+}
+
+impl Actor {
+    /// The seat that chooses the action, if a player acts.
+    pub const fn seat(self) -> Option<u8> {
+        match self {
+            Actor::Seat(s) | Actor::Team { seat: s, .. } => Some(s),
+            Actor::Chance | Actor::Terminal => None,
+        }
+    }
+}
+
+/// Totals revealed by the table, per seat ([`NONE`] = not shown / "son buenas").
+pub type Totals = [u8; MAX_SEATS];
+
+/// A public event: what every player sees happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The cards were dealt (face down: nothing about them is public).
+    Deal,
+    /// A seat took an action (for a team answer, the deciding seat).
+    Act {
+        /// The acting seat.
+        seat: u8,
+        /// The action.
+        action: Action,
+    },
+    /// A seat took an action that settled an envido or flor contest, and the table revealed
+    /// the totals (envido values, or flor values for a flor contest).
+    Reveal {
+        /// The acting seat.
+        seat: u8,
+        /// The action (quiero to an envido or contraflor, or a contesting flor).
+        action: Action,
+        /// The revealed totals.
+        totals: Totals,
+    },
+}
+
+/// Capacity of an [`ActionList`].
+pub const MAX_ACTIONS: usize = 12;
+
+/// A fixed-capacity list of legal actions (no heap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActionList {
+    items: [Action; MAX_ACTIONS],
+    len: u8,
+}
+
+impl Default for ActionList {
+    fn default() -> Self {
+        ActionList::new()
+    }
+}
+
+impl ActionList {
+    /// An empty list.
+    pub const fn new() -> ActionList {
+        ActionList {
+            items: [Action::Mazo; MAX_ACTIONS],
+            len: 0,
+        }
+    }
+
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Appends an action (the engine never produces more than [`MAX_ACTIONS`]).
+    #[inline]
+    pub(crate) fn push(&mut self, a: Action) {
+        debug_assert!((self.len as usize) < MAX_ACTIONS);
+        if (self.len as usize) < MAX_ACTIONS {
+            self.items[self.len as usize] = a;
+            self.len += 1;
+        }
+    }
+
+    /// The actions.
+    #[inline]
+    pub fn as_slice(&self) -> &[Action] {
+        &self.items[..self.len as usize]
+    }
+
+    /// Number of actions.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the list is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether `a` is in the list.
+    pub fn contains(&self, a: Action) -> bool {
+        self.as_slice().contains(&a)
+    }
+}
+
+/// Where points came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// An accepted envido chain (or falta) won on totals.
+    Envido,
+    /// A declined envido chain.
+    EnvidoDeclined,
+    /// An uncontested flor, or a plain flor contest.
+    Flor,
+    /// An accepted contraflor.
+    Contraflor,
+    /// A declined contraflor ("con flor me achico").
+    ContraflorDeclined,
+    /// The hand won in the tricks, at its truco value.
+    Tricks,
+    /// A declined truco call.
+    TrucoDeclined,
+    /// A whole team folded.
+    Fold,
+}
+
+/// Points awarded to a team, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Award {
+    /// The team scoring.
+    pub team: u8,
+    /// Points.
+    pub points: u8,
+    /// The rule that gave them.
+    pub source: Source,
+}
+
+/// The awards one event produced (at most three, no heap).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Awards {
+    items: [Option<Award>; 3],
+}
+
+impl Awards {
+    #[inline]
+    pub(crate) fn push(&mut self, a: Award) {
+        if let Some(slot) = self.items.iter_mut().find(|x| x.is_none()) {
+            *slot = Some(a);
+        }
+    }
+
+    /// Iterates the awards in the order they were scored.
+    pub fn iter(&self) -> impl Iterator<Item = Award> + '_ {
+        self.items.iter().flatten().copied()
+    }
+
+    /// Total points to `team`.
+    pub fn points(&self, team: u8) -> u32 {
+        self.iter()
+            .filter(|a| a.team == team)
+            .map(|a| a.points as u32)
+            .sum()
+    }
+}

@@ -1,0 +1,179 @@
+//! A match driver: dealer rotation, malas/buenas, pica-pica, and where every point came from.
+
+use rand::Rng;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::action::{Action, ActionList, Actor, Award};
+use crate::log::EventLog;
+use crate::public::{PlayError, PublicState};
+use crate::rules::RuleSet;
+use crate::state::State;
+use crate::view::View;
+
+/// One scoring entry of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointRecord {
+    /// The hand number (0-based; the three pica-pica hands of a round count separately).
+    pub hand: u32,
+    /// The points, the team (a match team) and the rule that gave them.
+    pub award: Award,
+}
+
+/// A match: the score, the dealer, and the record of every point awarded.
+#[derive(Clone, Debug)]
+pub struct Match {
+    rules: RuleSet,
+    score: [u8; 2],
+    dealer: u8,
+    hands: u32,
+    rounds: u32,
+    rng: Xoshiro256PlusPlus,
+    records: Vec<PointRecord>,
+    last_log: EventLog,
+}
+
+impl Match {
+    /// A new match; the first dealer is drawn at random from `seed`, which also drives deals.
+    pub fn new(rules: RuleSet, seed: u64) -> Match {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let dealer = ((rng.next_u32() as u64 * rules.players as u64) >> 32) as u8;
+        Match {
+            rules,
+            score: [0, 0],
+            dealer,
+            hands: 0,
+            rounds: 0,
+            rng,
+            records: Vec::new(),
+            last_log: EventLog::new(),
+        }
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+    /// The score of teams 0 and 1.
+    pub fn score(&self) -> [u8; 2] {
+        self.score
+    }
+    /// The current dealer.
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    /// Every point awarded so far, in order.
+    pub fn records(&self) -> &[PointRecord] {
+        &self.records
+    }
+    /// The public events of the last hand played.
+    pub fn last_log(&self) -> &EventLog {
+        &self.last_log
+    }
+    /// Whether `team` is in the buenas (has passed the malas), for rule sets with the split.
+    pub fn in_buenas(&self, team: u8) -> bool {
+        self.rules.malas > 0 && self.score[team as usize & 1] >= self.rules.malas
+    }
+    /// The winning team once a team reached the target.
+    pub fn winner(&self) -> Option<u8> {
+        (0..2).find(|&t| self.score[t as usize] >= self.rules.target)
+    }
+    /// Whether the next round is a pica-pica round (six players with the option, every
+    /// second round).
+    pub fn next_is_pica_pica(&self) -> bool {
+        self.rules.pica_pica && self.rounds % 2 == 1
+    }
+
+    /// Plays one round: a hand with all players, or (pica-pica) the three one-against-one
+    /// hands between opposite seats. `choose(seat, view, legal)` picks the action of the match
+    /// seat `seat`; in a pica-pica hand the view is that of a two-player hand whose seat 0 is
+    /// the pair's first player. Then the deal moves one seat.
+    pub fn play_round<F>(&mut self, choose: &mut F) -> Result<(), PlayError>
+    where
+        F: FnMut(u8, &View, &ActionList) -> Action,
+    {
+        if self.winner().is_some() {
+            return Err(PlayError::HandOver);
+        }
+        let n = self.rules.players;
+        let mano = (self.dealer + 1) % n;
+        if self.next_is_pica_pica() {
+            let mut sub = self.rules;
+            sub.players = 2;
+            sub.pica_pica = false;
+            for k in 0..3 {
+                let a = (mano + k) % n;
+                self.play_hand(sub, [a, (a + 3) % n], choose)?;
+                if self.winner().is_some() {
+                    break;
+                }
+            }
+        } else {
+            let mut map = [0u8; 6];
+            for (i, m) in map.iter_mut().enumerate().take(n as usize) {
+                *m = (mano + i as u8) % n;
+            }
+            self.play_hand(self.rules, map, choose)?;
+        }
+        self.dealer = (self.dealer + 1) % n;
+        self.rounds += 1;
+        Ok(())
+    }
+
+    /// Plays rounds until a team reaches the target; returns the winning team.
+    pub fn play<F>(&mut self, mut choose: F) -> Result<u8, PlayError>
+    where
+        F: FnMut(u8, &View, &ActionList) -> Action,
+    {
+        loop {
+            if let Some(w) = self.winner() {
+                return Ok(w);
+            }
+            self.play_round(&mut choose)?;
+        }
+    }
+
+    /// Plays one hand of `rules` where hand seat `i` is match seat `map[i]`; hand seat 0 is
+    /// the mano. Match team of hand team `t` is `t ^ (map[0] % 2)`.
+    fn play_hand<F, const K: usize>(
+        &mut self,
+        rules: RuleSet,
+        map: [u8; K],
+        choose: &mut F,
+    ) -> Result<(), PlayError>
+    where
+        F: FnMut(u8, &View, &ActionList) -> Action,
+    {
+        let flip = (map[0] % 2) as usize;
+        let score = [self.score[flip], self.score[1 - flip]];
+        let public = PublicState::new_hand(rules, score, 0)?;
+        let mut st = State::sample_deal(public, &mut self.rng);
+        self.last_log.clear();
+        self.last_log.push(crate::action::Event::Deal);
+        let mut legal = ActionList::new();
+        let hand_no = self.hands;
+        self.hands += 1;
+        loop {
+            let seat = match st.actor() {
+                Actor::Terminal => break,
+                Actor::Chance => return Err(PlayError::WrongPhase("deal")),
+                Actor::Seat(s) | Actor::Team { seat: s, .. } => s,
+            };
+            st.legal_actions(&mut legal);
+            let view = st.view(seat);
+            let a = choose(map[seat as usize], &view, &legal);
+            let (event, awards) = st.apply(a)?;
+            self.last_log.push(event);
+            for mut aw in awards.iter() {
+                aw.team ^= flip as u8;
+                self.score[aw.team as usize] =
+                    self.score[aw.team as usize].saturating_add(aw.points);
+                self.records.push(PointRecord {
+                    hand: hand_no,
+                    award: aw,
+                });
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,554 @@
+//! The public state of a hand: everything every player sees, and nothing hidden.
+//!
+//! A [`PublicState`] is built for a hand by [`PublicState::new_hand`] and advanced only by
+//! public [`Event`]s ([`PublicState::apply_event`]), so an analyst's spot (a list of events)
+//! can be replayed without knowing any hidden card. The full game state
+//! ([`crate::state::State`]) adds the hands and turns actions into events.
+
+use thiserror::Error;
+
+use crate::action::{Action, ActionList, Actor, Awards, Event, Totals, MAX_SEATS, NONE};
+use crate::cards::{Card, CardSet};
+use crate::envido::has_flor;
+use crate::rules::{FoldRule, RuleSet};
+
+/// The phase of a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Waiting for the deal.
+    Deal,
+    /// Calls and card play.
+    Play,
+    /// The hand is over (or the match ended during it).
+    Over,
+}
+
+/// The envido chain of a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnvidoState {
+    /// Envido calls in the chain.
+    pub envidos: u8,
+    /// Whether real envido was called.
+    pub real: bool,
+    /// Whether falta envido was called.
+    pub falta: bool,
+    /// Sum of the envido and real envido calls so far.
+    pub value: u8,
+    /// That sum before the last call.
+    pub prev_value: u8,
+    /// Whether the chain waits for an answer.
+    pub pending: bool,
+    /// The seat that made the last call ([`NONE`] if none).
+    pub caller: u8,
+    /// Settled (accepted or declined), or closed by a flor.
+    pub done: bool,
+    /// The team that scored it ([`NONE`] if none).
+    pub winner: u8,
+    /// The totals the table revealed after an accepted chain.
+    pub totals: Totals,
+}
+
+impl EnvidoState {
+    /// Whether any envido call was made.
+    pub const fn called(&self) -> bool {
+        self.envidos > 0 || self.real || self.falta
+    }
+
+    /// The points the caller gets if the chain is declined (ruling 4): the chain's value before
+    /// the last call, at least 1 (a falta is not added to the chain).
+    pub const fn declined_value(&self) -> u8 {
+        let v = if self.falta {
+            self.value
+        } else {
+            self.prev_value
+        };
+        if v == 0 {
+            1
+        } else {
+            v
+        }
+    }
+}
+
+/// The truco ladder of a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TrucoState {
+    /// Accepted level: 0 none, 1 truco, 2 retruco, 3 vale cuatro.
+    pub level: u8,
+    /// Whether a call (to `level + 1`) waits for an answer.
+    pub pending: bool,
+    /// The seat that made the pending (or last) call ([`NONE`] if none).
+    pub caller: u8,
+    /// The team allowed to raise next ([`NONE`] = anyone: nothing accepted yet).
+    pub raiser: u8,
+}
+
+/// The flor of a hand (`flor` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FlorState {
+    /// Bit t set: team t declared a flor.
+    pub declared: u8,
+    /// Whether a contraflor waits for an answer.
+    pub pending: bool,
+    /// The seat of the last flor declaration or contraflor ([`NONE`] if none).
+    pub caller: u8,
+    /// Whether the flor points were scored.
+    pub done: bool,
+    /// Flor totals revealed in a contest.
+    pub totals: Totals,
+}
+
+/// Errors of the state machine.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// The hand is over.
+    #[error("the hand is over")]
+    HandOver,
+    /// An event that needs the deal phase came in another phase, or the reverse.
+    #[error("event `{0}` does not fit the hand's phase")]
+    WrongPhase(&'static str),
+    /// The event's seat is not the seat to act.
+    #[error("seat {seat} acted but {expected:?} is to act")]
+    NotYourTurn {
+        /// The seat in the event.
+        seat: u8,
+        /// Who is to act.
+        expected: Actor,
+    },
+    /// The action is not legal here.
+    #[error("action `{action}` is not legal for seat {seat} here")]
+    Illegal {
+        /// The seat.
+        seat: u8,
+        /// The action.
+        action: Action,
+    },
+    /// The action settles a contest and needs the revealed totals.
+    #[error("action `{0}` settles a contest: its event must carry the revealed totals")]
+    NeedsReveal(Action),
+    /// The revealed totals are impossible.
+    #[error("revealed totals are invalid: {0}")]
+    BadReveal(&'static str),
+    /// The deal is malformed.
+    #[error("bad deal: {0}")]
+    BadDeal(String),
+}
+
+/// Which options the acting seat has, before cards are expanded.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Options {
+    pub play: bool,
+    pub raise: bool,
+    pub answer: bool,
+    pub envido: bool,
+    pub real: bool,
+    pub falta: bool,
+    pub flor: bool,
+    pub contraflor: bool,
+    pub mazo: bool,
+}
+
+/// The public state of one hand (plus the match score it is played at).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PublicState {
+    pub(crate) rules: RuleSet,
+    pub(crate) score: [u8; 2],
+    pub(crate) mano: u8,
+    pub(crate) phase: Phase,
+    pub(crate) trick: u8,
+    pub(crate) played: [[u8; MAX_SEATS]; 3],
+    pub(crate) trick_lead: [u8; 3],
+    pub(crate) trick_result: [u8; 3],
+    pub(crate) turn: u8,
+    pub(crate) folded: u8,
+    pub(crate) truco: TrucoState,
+    pub(crate) envido: EnvidoState,
+    pub(crate) flor: FlorState,
+    pub(crate) hand_points: [u8; 2],
+    pub(crate) winner: u8,
+}
+
+impl PublicState {
+    /// A hand of `rules` at `score`, with `mano` first to play, waiting for the deal.
+    pub fn new_hand(rules: RuleSet, score: [u8; 2], mano: u8) -> Result<PublicState, PlayError> {
+        if mano >= rules.players || !matches!(rules.players, 2 | 4 | 6) {
+            return Err(PlayError::BadDeal(format!(
+                "mano {mano} is not a seat of a {}-player hand",
+                rules.players
+            )));
+        }
+        Ok(PublicState {
+            rules,
+            score,
+            mano,
+            phase: Phase::Deal,
+            trick: 0,
+            played: [[NONE; MAX_SEATS]; 3],
+            trick_lead: [NONE; 3],
+            trick_result: [NONE; 3],
+            turn: mano,
+            folded: 0,
+            truco: TrucoState {
+                level: 0,
+                pending: false,
+                caller: NONE,
+                raiser: NONE,
+            },
+            envido: EnvidoState {
+                envidos: 0,
+                real: false,
+                falta: false,
+                value: 0,
+                prev_value: 0,
+                pending: false,
+                caller: NONE,
+                done: false,
+                winner: NONE,
+                totals: [NONE; MAX_SEATS],
+            },
+            flor: FlorState {
+                declared: 0,
+                pending: false,
+                caller: NONE,
+                done: false,
+                totals: [NONE; MAX_SEATS],
+            },
+            hand_points: [0, 0],
+            winner: NONE,
+        })
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+    /// The match score (updated as points are scored during the hand).
+    pub fn score(&self) -> [u8; 2] {
+        self.score
+    }
+    /// The mano (first to play).
+    pub fn mano(&self) -> u8 {
+        self.mano
+    }
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// The current trick, 0-based (3 once all tricks are done).
+    pub fn trick(&self) -> u8 {
+        self.trick
+    }
+    /// The card `seat` played in `trick` (0-based), if any.
+    pub fn played(&self, trick: usize, seat: u8) -> Option<Card> {
+        Card::from_index(*self.played.get(trick)?.get(seat as usize)?)
+    }
+    /// Every card played face up so far.
+    pub fn played_set(&self) -> CardSet {
+        let mut s = CardSet::EMPTY;
+        for t in &self.played {
+            for &c in t {
+                if let Some(c) = Card::from_index(c) {
+                    s.insert(c);
+                }
+            }
+        }
+        s
+    }
+    /// Result of trick `t`: `Some(team)` or `Some(PARDA)`, `None` if not finished.
+    pub fn trick_result(&self, t: usize) -> Option<u8> {
+        self.trick_result.get(t).copied().filter(|&r| r != NONE)
+    }
+    /// Whether `seat` folded.
+    pub fn is_folded(&self, seat: u8) -> bool {
+        self.folded & (1 << seat) != 0
+    }
+    /// The truco ladder.
+    pub fn truco(&self) -> &TrucoState {
+        &self.truco
+    }
+    /// The envido chain.
+    pub fn envido(&self) -> &EnvidoState {
+        &self.envido
+    }
+    /// The flor state.
+    pub fn flor(&self) -> &FlorState {
+        &self.flor
+    }
+    /// Points each team scored in this hand so far.
+    pub fn hand_points(&self) -> [u8; 2] {
+        self.hand_points
+    }
+    /// The hand's winner in the tricks (or by fold/refusal), once known.
+    pub fn hand_winner(&self) -> Option<u8> {
+        (self.winner != NONE).then_some(self.winner)
+    }
+    /// Whether a team has reached the target.
+    pub fn match_over(&self) -> bool {
+        self.score[0] >= self.rules.target || self.score[1] >= self.rules.target
+    }
+    /// Whether the hand is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+    /// The hand's current value (the accepted truco level's value).
+    pub fn truco_value(&self) -> u8 {
+        self.rules.truco_values[self.truco.level as usize & 3]
+    }
+
+    #[inline]
+    pub(crate) fn n(&self) -> u8 {
+        self.rules.players
+    }
+
+    #[inline]
+    pub(crate) fn has_played(&self, trick: u8, seat: u8) -> bool {
+        self.played[trick as usize % 3][seat as usize % MAX_SEATS] != NONE
+    }
+
+    /// The answering team's deciding seat for a call made by `caller` (ruling 1).
+    #[inline]
+    pub(crate) fn decider(&self, caller: u8) -> u8 {
+        let n = self.n();
+        for k in 1..n {
+            let s = (caller + k) % n;
+            if s % 2 != caller % 2 && self.folded & (1 << s) == 0 {
+                return s;
+            }
+        }
+        (caller + 1) % n
+    }
+
+    /// Who acts next.
+    #[inline]
+    pub fn actor(&self) -> Actor {
+        match self.phase {
+            Phase::Deal => Actor::Chance,
+            Phase::Over => Actor::Terminal,
+            Phase::Play => {
+                let caller = if self.flor.pending {
+                    self.flor.caller
+                } else if self.envido.pending {
+                    self.envido.caller
+                } else if self.truco.pending {
+                    self.truco.caller
+                } else {
+                    return Actor::Seat(self.turn);
+                };
+                Actor::Team {
+                    team: 1 - caller % 2,
+                    seat: self.decider(caller),
+                }
+            }
+        }
+    }
+
+    /// Whether `seat` may still declare a flor now (its first action, in trick 1).
+    #[inline]
+    fn flor_window(&self, seat: u8) -> bool {
+        self.rules.flor
+            && self.trick == 0
+            && !self.has_played(0, seat)
+            && self.flor.declared & (1 << (seat % 2)) == 0
+            && !self.flor.done
+    }
+
+    /// Whether the envido chain may be started now by a player who has not played in trick 1.
+    #[inline]
+    fn envido_open(&self) -> bool {
+        !self.envido.done
+            && !self.envido.called()
+            && self.trick == 0
+            && self.truco.level == 0
+            && self.flor.declared == 0
+    }
+
+    /// Whether the envido could still be called (for the fold values of ruling 6).
+    #[inline]
+    pub(crate) fn envido_still_callable(&self) -> bool {
+        self.envido_open() && !self.truco.pending
+    }
+
+    fn set_envido_calls(&self, o: &mut Options) {
+        let e = &self.envido;
+        o.envido = !e.real && !e.falta && e.envidos < self.rules.max_envidos;
+        o.real = !e.real && !e.falta;
+        o.falta = !e.falta;
+    }
+
+    /// The acting seat's options. `hand` is the actor's own unplayed cards, or `None` for the
+    /// public check (any unseen card may be played; a flor may be declared where the rules let
+    /// a holder declare one).
+    pub(crate) fn options(&self, hand: Option<CardSet>) -> Options {
+        let mut o = Options::default();
+        let (seat, answering) = match self.actor() {
+            Actor::Seat(s) => (s, false),
+            Actor::Team { seat, .. } => (seat, true),
+            Actor::Chance | Actor::Terminal => return o,
+        };
+        if self.flor.pending {
+            o.answer = true;
+            o.mazo = self.rules.fold == FoldRule::TurnOrAnswer;
+            return o;
+        }
+        if self.flor_window(seat) {
+            let holds = hand.is_none_or(has_flor);
+            if holds {
+                o.flor = true;
+                o.contraflor = self.flor.declared != 0;
+                if hand.is_some() {
+                    // Mandatory declaration: nothing else until the flor is declared.
+                    return o;
+                }
+            }
+        }
+        if answering {
+            o.answer = true;
+            o.mazo = self.rules.fold == FoldRule::TurnOrAnswer;
+            if self.envido.pending {
+                self.set_envido_calls(&mut o);
+            } else {
+                o.raise = self.truco.level + 1 < 3;
+                let may_first = self.envido_open()
+                    && !(self.rules.envido_first_needs_unplayed && self.has_played(0, seat));
+                if may_first {
+                    self.set_envido_calls(&mut o);
+                }
+            }
+        } else {
+            o.play = true;
+            o.mazo = true;
+            o.raise = self.truco.level < 3
+                && (self.truco.raiser == NONE || self.truco.raiser == seat % 2);
+            if self.envido_open() {
+                self.set_envido_calls(&mut o);
+            }
+        }
+        o
+    }
+
+    /// Whether `action` is legal for the actor as far as public information can tell (a card
+    /// must be in the deck and not yet seen; a flor needs a possible holder).
+    pub fn is_publicly_legal(&self, action: Action) -> bool {
+        let o = self.options(None);
+        match action {
+            Action::Play(c) => {
+                o.play && self.rules.deck.cards().contains(c) && !self.played_set().contains(c)
+            }
+            Action::Raise => o.raise,
+            Action::Quiero | Action::NoQuiero => o.answer,
+            Action::Envido => o.envido,
+            Action::RealEnvido => o.real,
+            Action::FaltaEnvido => o.falta,
+            Action::Flor => o.flor,
+            Action::Contraflor => o.contraflor,
+            Action::Mazo => o.mazo,
+        }
+    }
+
+    /// Writes the actor's legal actions, given the actor's own unplayed cards, into `out`.
+    #[inline]
+    pub fn legal_actions(&self, hand: CardSet, out: &mut ActionList) {
+        out.clear();
+        let o = self.options(Some(hand));
+        if o.play {
+            for c in hand {
+                out.push(Action::Play(c));
+            }
+        }
+        let flags = [
+            (o.raise, Action::Raise),
+            (o.answer, Action::Quiero),
+            (o.answer, Action::NoQuiero),
+            (o.envido, Action::Envido),
+            (o.real, Action::RealEnvido),
+            (o.falta, Action::FaltaEnvido),
+            (o.flor, Action::Flor),
+            (o.contraflor, Action::Contraflor),
+            (o.mazo, Action::Mazo),
+        ];
+        for (on, a) in flags {
+            if on {
+                out.push(a);
+            }
+        }
+    }
+
+    /// Whether `action` by the actor settles a contest whose event must reveal totals, and
+    /// which: `Some(false)` envido totals, `Some(true)` flor totals.
+    pub fn reveal_kind(&self, action: Action) -> Option<bool> {
+        match action {
+            Action::Quiero if self.flor.pending => Some(true),
+            Action::Quiero if self.envido.pending => Some(false),
+            Action::Flor if self.flor.declared != 0 => Some(true),
+            _ => None,
+        }
+    }
+
+    /// Applies a public event (validating it as far as public information allows) and returns
+    /// the points it scored.
+    pub fn apply_event(&mut self, event: Event) -> Result<Awards, PlayError> {
+        match event {
+            Event::Deal => {
+                if self.phase != Phase::Deal {
+                    return Err(PlayError::WrongPhase("deal"));
+                }
+                self.start_play();
+                Ok(Awards::default())
+            }
+            Event::Act { seat, action } | Event::Reveal { seat, action, .. } => {
+                let expected = self.actor();
+                match expected {
+                    Actor::Terminal => return Err(PlayError::HandOver),
+                    Actor::Chance => return Err(PlayError::WrongPhase("action before the deal")),
+                    _ if expected.seat() != Some(seat) => {
+                        return Err(PlayError::NotYourTurn { seat, expected })
+                    }
+                    _ => {}
+                }
+                if !self.is_publicly_legal(action) {
+                    return Err(PlayError::Illegal { seat, action });
+                }
+                let totals = match event {
+                    Event::Reveal { totals, .. } => Some(totals),
+                    _ => None,
+                };
+                match (self.reveal_kind(action), totals) {
+                    (Some(_), None) => return Err(PlayError::NeedsReveal(action)),
+                    (None, Some(_)) => {
+                        return Err(PlayError::BadReveal("this action reveals nothing"))
+                    }
+                    (Some(flor), Some(t)) => self.check_totals(&t, flor)?,
+                    (None, None) => {}
+                }
+                Ok(self.step(seat, action, totals))
+            }
+        }
+    }
+
+    fn check_totals(&self, t: &Totals, flor: bool) -> Result<(), PlayError> {
+        let max = if flor { 38 } else { 33 };
+        let mut any = false;
+        for (s, &v) in t.iter().enumerate() {
+            if v == NONE {
+                continue;
+            }
+            if s >= self.n() as usize || self.is_folded(s as u8) {
+                return Err(PlayError::BadReveal("a total for a seat not in the hand"));
+            }
+            if v > max || (flor && v < 20) {
+                return Err(PlayError::BadReveal("a total out of range"));
+            }
+            any = true;
+        }
+        if any {
+            Ok(())
+        } else {
+            Err(PlayError::BadReveal("no total revealed"))
+        }
+    }
+
+    pub(crate) fn start_play(&mut self) {
+        self.phase = Phase::Play;
+        self.turn = self.mano;
+    }
+}

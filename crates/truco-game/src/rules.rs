@@ -1,0 +1,392 @@
+//! Rule sets: a small `Copy` struct of data that parameterizes the one engine.
+//!
+//! Build one with [`RuleSet::new`], e.g. `RuleSet::new("arg-classic", &["players=6", "flor"])`.
+//!
+//! # Choices where the texts are silent (all three Argentine variants)
+//! - Envido chain: envido at most twice, real envido once, falta envido last; steps may be
+//!   skipped but never taken back (the German ladder; the French 2v2 text says the same; the
+//!   1v1 text does not limit it, and the common convention is used there too).
+//! - A truco raise after an acceptance may be made only by the team that accepted the last bet,
+//!   on its turn or as its answer (2v2 and German texts; the 1v1 text is silent).
+//! - Accepted envido totals: arg-1v1 shows both totals (its diagram shows both hands after a
+//!   quiero). arg-2v2 and arg-classic: the table announces, from the mano on, each total that
+//!   beats every total announced before it; the others say "son buenas" and stay hidden. The
+//!   winner is the highest total, ties to the seat first in play order from the mano.
+//! - The winner's cards shown after the hand (2v2, classic) are not modelled: they are shown
+//!   after the hand ended and the next hand is a fresh deal.
+//!
+//! # Flor (`arg-classic` option `flor`), the common Argentine convention
+//! - A player holding three cards of one suit must declare `Flor` at his first action of the
+//!   hand if it comes in trick 1 before he played a card (on his turn, or instead of answering
+//!   an envido or truco call, like the envido-first). A second flor of an already declared team
+//!   is not declared again (the team's best flor counts in a contest).
+//! - A declared flor cancels the envido: a pending envido chain is void (no points) and none may
+//!   be called after. An envido settled before the flor was declared stays.
+//! - A flor cannot be declined. If no opposing flor is declared before trick 1 ends (or before the
+//!   hand ends, if sooner), the flor's team scores [`RuleSet::flor_points`] (3).
+//! - When the other team holds a flor, its holder at his first action answers with `Flor` (the
+//!   best flors are compared at once, winner scores 3) or `Contraflor` (worth 6); the flor team
+//!   then answers `Quiero` (compare, winner scores 6) or `No quiero` ("con flor me achico": the
+//!   contraflor team scores the value before the raise, 3, as for a declined envido).
+//! - Flor totals are revealed as the envido totals are.
+//!
+//! # Pica-pica (`arg-classic`, `players=6`, option `pica-pica`)
+//! Hands alternate: a hand with all six (redonda), then the three one-against-one hands between
+//! opposite seats (seat s against s+3, the pair of the mano's seat first), each scored for its
+//! team, then a redonda again; the deal moves one seat per redonda. See `matchplay`.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::cards::Deck;
+use crate::ranking::Ranking;
+
+/// The variants this engine knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// `arg-1v1`: argentine-1v1-15.fr.txt.
+    Arg1v1,
+    /// `arg-2v2`: argentine-2v2-30.fr.txt (Barajamos table rules).
+    Arg2v2,
+    /// `arg-classic`: argentine-classic-2-4-6.de.txt with its options.
+    ArgClassic,
+}
+
+impl Variant {
+    /// All variant ids.
+    pub const IDS: [&'static str; 3] = ["arg-1v1", "arg-2v2", "arg-classic"];
+
+    /// The variant's id (`arg-1v1`...).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Arg1v1 => "arg-1v1",
+            Variant::Arg2v2 => "arg-2v2",
+            Variant::ArgClassic => "arg-classic",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// How the accepted envido totals are made public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EnvidoReveal {
+    /// Every (non-folded) player's total is shown.
+    All,
+    /// From the mano on, a total is announced only if it beats every total announced before it;
+    /// the others say "son buenas" and stay hidden.
+    Records,
+}
+
+/// When a player may fold (irse al mazo).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FoldRule {
+    /// On one's turn to play, or as the answer to a pending call (arg-1v1, ruling 5).
+    TurnOrAnswer,
+    /// Only on one's turn to play.
+    TurnOnly,
+}
+
+/// What the other team gets when a whole team folds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TeamFoldValue {
+    /// The hand's current (accepted truco) value.
+    Truco,
+    /// The truco value plus 1 if the envido could still have been called (arg-2v2, ruling 6).
+    TrucoPlusOpenEnvido,
+}
+
+/// A rule set: all the data the engine needs to play one variant with its options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// The variant.
+    pub variant: Variant,
+    /// Number of players (2, 4 or 6); teams alternate seats.
+    pub players: u8,
+    /// Points to win the match.
+    pub target: u8,
+    /// Size of the malas (first half), 0 if the variant has no malas/buenas split.
+    pub malas: u8,
+    /// The deck.
+    pub deck: Deck,
+    /// The trick ranking.
+    pub ranking: Ranking,
+    /// Value of the hand at each truco level: none, truco, retruco, vale cuatro.
+    pub truco_values: [u8; 4],
+    /// Points of one envido call.
+    pub envido_points: u8,
+    /// Points of a real envido call.
+    pub real_envido_points: u8,
+    /// How many envido calls one chain may hold.
+    pub max_envidos: u8,
+    /// Whether the answering team may call the envido first (ruling 7) only with a player who
+    /// has not yet played in trick 1 (arg-2v2), rather than any time during trick 1.
+    pub envido_first_needs_unplayed: bool,
+    /// How accepted envido totals are revealed.
+    pub envido_reveal: EnvidoReveal,
+    /// When players may fold.
+    pub fold: FoldRule,
+    /// Value of a whole-team fold.
+    pub team_fold_value: TeamFoldValue,
+    /// `early-mazo`: a whole-team fold in trick 1 before the envido was played gives 2 at least.
+    pub early_mazo: bool,
+    /// `falta-in-malas`: an accepted falta while both teams are in the malas wins the match.
+    pub falta_in_malas: bool,
+    /// `flor` with contraflor.
+    pub flor: bool,
+    /// Points of an uncontested flor (and of a plain flor contest).
+    pub flor_points: u8,
+    /// Points of an accepted contraflor.
+    pub contraflor_points: u8,
+    /// `pica-pica` (six players only): alternate redonda and one-against-one hands.
+    pub pica_pica: bool,
+}
+
+/// Why a rule set could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RuleError {
+    /// The variant id is not known.
+    #[error("unknown variant `{0}` (valid: arg-1v1, arg-2v2, arg-classic)")]
+    UnknownVariant(String),
+    /// The option is not known for this variant.
+    #[error("unknown option `{option}` for {variant} (valid: {valid})")]
+    UnknownOption {
+        /// The variant.
+        variant: Variant,
+        /// The option text.
+        option: String,
+        /// The valid options.
+        valid: &'static str,
+    },
+    /// The option is known but its value is not allowed.
+    #[error("invalid option `{option}` for {variant}: {why}")]
+    InvalidOption {
+        /// The variant.
+        variant: Variant,
+        /// The option text.
+        option: String,
+        /// Why it is invalid.
+        why: &'static str,
+    },
+}
+
+const CLASSIC_OPTIONS: &str =
+    "players=2|4|6, target=15|30, flor, falta-in-malas, early-mazo, pica-pica (players=6)";
+
+impl RuleSet {
+    /// The base Argentine rules shared by the three variants.
+    const fn argentine(variant: Variant, players: u8, target: u8, malas: u8) -> RuleSet {
+        RuleSet {
+            variant,
+            players,
+            target,
+            malas,
+            deck: Deck::Spanish40,
+            ranking: Ranking::Argentine,
+            truco_values: [1, 2, 3, 4],
+            envido_points: 2,
+            real_envido_points: 3,
+            max_envidos: 2,
+            envido_first_needs_unplayed: false,
+            envido_reveal: EnvidoReveal::Records,
+            fold: FoldRule::TurnOnly,
+            team_fold_value: TeamFoldValue::Truco,
+            early_mazo: false,
+            falta_in_malas: false,
+            flor: false,
+            flor_points: 3,
+            contraflor_points: 6,
+            pica_pica: false,
+        }
+    }
+
+    /// `arg-1v1` with no options.
+    pub const ARG_1V1: RuleSet = {
+        let mut r = RuleSet::argentine(Variant::Arg1v1, 2, 15, 0);
+        r.fold = FoldRule::TurnOrAnswer;
+        r.envido_reveal = EnvidoReveal::All;
+        r
+    };
+
+    /// `arg-2v2` (it has no options).
+    pub const ARG_2V2: RuleSet = {
+        let mut r = RuleSet::argentine(Variant::Arg2v2, 4, 30, 15);
+        r.envido_first_needs_unplayed = true;
+        r.team_fold_value = TeamFoldValue::TrucoPlusOpenEnvido;
+        r
+    };
+
+    /// `arg-classic` with its defaults (4 players, 30 points, no option).
+    pub const ARG_CLASSIC: RuleSet = RuleSet::argentine(Variant::ArgClassic, 4, 30, 15);
+
+    /// Builds the rule set of `variant` with `options` (`name` or `name=value`).
+    pub fn new(variant: &str, options: &[&str]) -> Result<RuleSet, RuleError> {
+        let mut r = match variant.trim().to_ascii_lowercase().as_str() {
+            "arg-1v1" => RuleSet::ARG_1V1,
+            "arg-2v2" => RuleSet::ARG_2V2,
+            "arg-classic" => RuleSet::ARG_CLASSIC,
+            _ => return Err(RuleError::UnknownVariant(variant.to_string())),
+        };
+        for &opt in options {
+            r.apply_option(opt.trim())?;
+        }
+        if r.pica_pica && r.players != 6 {
+            return Err(RuleError::InvalidOption {
+                variant: r.variant,
+                option: "pica-pica".into(),
+                why: "pica-pica needs players=6",
+            });
+        }
+        Ok(r)
+    }
+
+    fn apply_option(&mut self, opt: &str) -> Result<(), RuleError> {
+        let variant = self.variant;
+        if variant != Variant::ArgClassic {
+            return Err(RuleError::UnknownOption {
+                variant,
+                option: opt.to_string(),
+                valid: "none",
+            });
+        }
+        let invalid = |why| RuleError::InvalidOption {
+            variant,
+            option: opt.to_string(),
+            why,
+        };
+        let (name, value) = match opt.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (opt, None),
+        };
+        match (name.to_ascii_lowercase().as_str(), value) {
+            ("players", Some(v)) => {
+                self.players = match v {
+                    "2" => 2,
+                    "4" => 4,
+                    "6" => 6,
+                    _ => return Err(invalid("players must be 2, 4 or 6")),
+                }
+            }
+            ("target", Some(v)) => match v {
+                "15" => {
+                    self.target = 15;
+                    self.malas = 0;
+                }
+                "30" => {
+                    self.target = 30;
+                    self.malas = 15;
+                }
+                _ => return Err(invalid("target must be 15 or 30")),
+            },
+            ("flor", None) => self.flor = true,
+            ("falta-in-malas", None) => self.falta_in_malas = true,
+            ("early-mazo", None) => self.early_mazo = true,
+            ("pica-pica", None) => self.pica_pica = true,
+            ("players" | "target", None) => return Err(invalid("needs a value, e.g. players=4")),
+            ("flor" | "falta-in-malas" | "early-mazo" | "pica-pica", Some(_)) => {
+                return Err(invalid("this option takes no value"))
+            }
+            _ => {
+                return Err(RuleError::UnknownOption {
+                    variant,
+                    option: opt.to_string(),
+                    valid: CLASSIC_OPTIONS,
+                })
+            }
+        }
+        Ok(())
+    }
+
+    /// The team of a seat (partners alternate).
+    #[inline]
+    pub const fn team(&self, seat: u8) -> u8 {
+        seat % 2
+    }
+
+    /// The falta envido value at this score (ruling 3): what the leading team needs to reach
+    /// the target; with `falta-in-malas` while both teams are in the malas, what the winner
+    /// needs to reach the target (the accepted falta wins the match).
+    pub fn falta_value(&self, score: [u8; 2], winner: u8) -> u8 {
+        if self.falta_in_malas && self.malas > 0 && score[0] < self.malas && score[1] < self.malas {
+            return self.target.saturating_sub(score[winner as usize]);
+        }
+        let lead = score[0].max(score[1]);
+        self.target.saturating_sub(lead).max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_variants() {
+        let r = RuleSet::new("arg-1v1", &[]).unwrap();
+        assert_eq!(
+            (r.players, r.target, r.fold),
+            (2, 15, FoldRule::TurnOrAnswer)
+        );
+        let r = RuleSet::new("ARG-2v2", &[]).unwrap();
+        assert_eq!((r.players, r.target, r.malas), (4, 30, 15));
+        assert_eq!(r.team_fold_value, TeamFoldValue::TrucoPlusOpenEnvido);
+        let r = RuleSet::new(
+            "arg-classic",
+            &["players=6", "pica-pica", "flor", "target=15"],
+        )
+        .unwrap();
+        assert!(r.flor && r.pica_pica);
+        assert_eq!((r.players, r.target, r.malas), (6, 15, 0));
+        assert_eq!(
+            RuleSet::new("arg-classic", &[]).unwrap(),
+            RuleSet::ARG_CLASSIC
+        );
+    }
+
+    #[test]
+    fn typed_errors() {
+        assert_eq!(
+            RuleSet::new("truco-x", &[]),
+            Err(RuleError::UnknownVariant("truco-x".into()))
+        );
+        let e = RuleSet::new("arg-classic", &["florr"]).unwrap_err();
+        assert!(matches!(e, RuleError::UnknownOption { .. }));
+        assert!(e.to_string().contains("early-mazo"), "{e}");
+        assert!(matches!(
+            RuleSet::new("arg-classic", &["players=5"]),
+            Err(RuleError::InvalidOption { .. })
+        ));
+        assert!(matches!(
+            RuleSet::new("arg-classic", &["pica-pica"]),
+            Err(RuleError::InvalidOption { .. })
+        ));
+        assert!(matches!(
+            RuleSet::new("arg-2v2", &["flor"]),
+            Err(RuleError::UnknownOption { .. })
+        ));
+        assert!(matches!(
+            RuleSet::new("arg-classic", &["target=20"]),
+            Err(RuleError::InvalidOption { .. })
+        ));
+    }
+
+    #[test]
+    fn falta_values() {
+        // German text: 12 vs 20 -> 10. French 2v2 text: 22 vs 10 -> 8.
+        let r = RuleSet::ARG_CLASSIC;
+        assert_eq!(r.falta_value([12, 20], 0), 10);
+        assert_eq!(RuleSet::ARG_2V2.falta_value([22, 10], 1), 8);
+        assert_eq!(RuleSet::ARG_1V1.falta_value([3, 9], 0), 6);
+        let m = RuleSet::new("arg-classic", &["falta-in-malas"]).unwrap();
+        assert_eq!(
+            m.falta_value([4, 10], 0),
+            26,
+            "wins the match from the malas"
+        );
+        assert_eq!(m.falta_value([4, 17], 0), 13);
+    }
+}

@@ -1,0 +1,197 @@
+//! The full game state of a hand: the public state plus every seat's cards.
+
+use rand::Rng;
+
+use crate::action::{Action, ActionList, Actor, Awards, Event, Totals, MAX_SEATS, NONE};
+use crate::cards::{Card, CardSet};
+use crate::envido::{envido_value, flor_value};
+use crate::public::{Phase, PlayError, PublicState};
+use crate::rules::EnvidoReveal;
+use crate::view::View;
+
+/// The full state of a hand: [`PublicState`] + the hands dealt. `Copy` and small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    public: PublicState,
+    hands: [[u8; 3]; MAX_SEATS],
+}
+
+impl State {
+    /// Deals `hands` (one per seat, in seat order) into a hand waiting for its deal.
+    pub fn deal(public: PublicState, hands: &[[Card; 3]]) -> Result<State, PlayError> {
+        if public.phase() != Phase::Deal {
+            return Err(PlayError::WrongPhase("deal"));
+        }
+        let n = public.rules().players as usize;
+        if hands.len() != n {
+            return Err(PlayError::BadDeal(format!(
+                "{} hands for {n} players",
+                hands.len()
+            )));
+        }
+        let deck = public.rules().deck;
+        let mut seen = CardSet::EMPTY;
+        let mut raw = [[NONE; 3]; MAX_SEATS];
+        for (s, h) in hands.iter().enumerate() {
+            for (k, &c) in h.iter().enumerate() {
+                deck.check(c)
+                    .map_err(|e| PlayError::BadDeal(e.to_string()))?;
+                if seen.contains(c) {
+                    return Err(PlayError::BadDeal(format!("card {c} dealt twice")));
+                }
+                seen.insert(c);
+                raw[s][k] = c.index();
+            }
+        }
+        let mut st = State { public, hands: raw };
+        st.public.start_play();
+        Ok(st)
+    }
+
+    /// Deals random hands from the rule set's deck (uniformly, no allocation).
+    pub fn sample_deal<R: Rng + ?Sized>(public: PublicState, rng: &mut R) -> State {
+        let deck = public.rules().deck.cards().0;
+        let n = public.rules().players as usize;
+        let mut used = 0u64;
+        let mut raw = [[NONE; 3]; MAX_SEATS];
+        for hand in raw.iter_mut().take(n) {
+            for slot in hand.iter_mut() {
+                loop {
+                    let i = ((rng.next_u32() as u64 * 40) >> 32) as u8;
+                    let bit = 1u64 << i;
+                    if deck & bit != 0 && used & bit == 0 {
+                        used |= bit;
+                        *slot = i;
+                        break;
+                    }
+                }
+            }
+        }
+        let mut public = public;
+        if public.phase() == Phase::Deal {
+            public.start_play();
+        }
+        State { public, hands: raw }
+    }
+
+    /// The public state.
+    #[inline]
+    pub fn public(&self) -> &PublicState {
+        &self.public
+    }
+
+    /// The three cards dealt to `seat`.
+    pub fn dealt(&self, seat: u8) -> [Card; 3] {
+        let h = self.hands[seat as usize % MAX_SEATS];
+        h.map(|i| Card::from_index(i).unwrap_or(crate::cards::card(crate::cards::Suit::Espadas, 1)))
+    }
+
+    /// The cards dealt to `seat`, as a set.
+    #[inline]
+    pub fn dealt_set(&self, seat: u8) -> CardSet {
+        let h = self.hands[seat as usize % MAX_SEATS];
+        let mut m = 0u64;
+        for i in h {
+            if i < 64 {
+                m |= 1 << i;
+            }
+        }
+        CardSet(m)
+    }
+
+    /// The cards `seat` still holds.
+    #[inline]
+    pub fn hand(&self, seat: u8) -> CardSet {
+        let mut m = self.dealt_set(seat).0;
+        for t in &self.public.played {
+            let c = t[seat as usize % MAX_SEATS];
+            if c < 64 {
+                m &= !(1u64 << c);
+            }
+        }
+        CardSet(m)
+    }
+
+    /// Who acts next.
+    #[inline]
+    pub fn actor(&self) -> Actor {
+        self.public.actor()
+    }
+
+    /// Writes the actor's legal actions into `out` (empty at chance or terminal nodes).
+    #[inline]
+    pub fn legal_actions(&self, out: &mut ActionList) {
+        match self.actor().seat() {
+            Some(s) => self.public.legal_actions(self.hand(s), out),
+            None => out.clear(),
+        }
+    }
+
+    /// Applies the actor's `action`: returns the public event it produced (with any totals it
+    /// revealed) and the points it scored. Illegal actions are an error and change nothing.
+    pub fn apply(&mut self, action: Action) -> Result<(Event, Awards), PlayError> {
+        let actor = self.actor();
+        let seat = match actor {
+            Actor::Terminal => return Err(PlayError::HandOver),
+            Actor::Chance => return Err(PlayError::WrongPhase("action before the deal")),
+            Actor::Seat(s) | Actor::Team { seat: s, .. } => s,
+        };
+        let mut legal = ActionList::new();
+        self.public.legal_actions(self.hand(seat), &mut legal);
+        if !legal.contains(action) {
+            return Err(PlayError::Illegal { seat, action });
+        }
+        let event = match self.public.reveal_kind(action) {
+            None => Event::Act { seat, action },
+            Some(flor) => Event::Reveal {
+                seat,
+                action,
+                totals: self.reveal(flor),
+            },
+        };
+        let totals = match event {
+            Event::Reveal { totals, .. } => Some(totals),
+            _ => None,
+        };
+        let awards = self.public.step(seat, action, totals);
+        Ok((event, awards))
+    }
+
+    /// The totals the table reveals: envido values (or flor values of flor holders) of the
+    /// seats still in the hand, filtered by the rule set's reveal rule.
+    fn reveal(&self, flor: bool) -> Totals {
+        let p = &self.public;
+        let n = p.rules().players;
+        let mut out = [NONE; MAX_SEATS];
+        let mut best: Option<u8> = None;
+        for k in 0..n {
+            let s = (p.mano() + k) % n;
+            if p.is_folded(s) {
+                continue;
+            }
+            let h = self.dealt_set(s);
+            let v = if flor {
+                match flor_value(h) {
+                    Some(v) => v,
+                    None => continue,
+                }
+            } else {
+                envido_value(h)
+            };
+            let show = match p.rules().envido_reveal {
+                EnvidoReveal::All => true,
+                EnvidoReveal::Records => best.is_none_or(|b| v > b),
+            };
+            if show {
+                out[s as usize] = v;
+                best = Some(best.map_or(v, |b| b.max(v)));
+            }
+        }
+        out
+    }
+
+    /// What `seat` sees: the public state and its own cards.
+    pub fn view(&self, seat: u8) -> View {
+        View::new(self.public, seat, self.dealt(seat))
+    }
+}

@@ -1,0 +1,284 @@
+//! The transitions of [`PublicState`]: what each action does to the hand and the score.
+
+use crate::action::{Action, Award, Awards, Source, Totals, NONE};
+use crate::public::{Phase, PublicState};
+use crate::rules::TeamFoldValue;
+use crate::tricks::{hand_winner, resolve_trick};
+
+impl PublicState {
+    /// Applies an action already checked legal. `totals` are the revealed totals when the
+    /// action settles a contest (see [`PublicState::reveal_kind`]).
+    pub(crate) fn step(&mut self, seat: u8, action: Action, totals: Option<Totals>) -> Awards {
+        let mut aw = Awards::default();
+        let team = seat % 2;
+        match action {
+            Action::Play(c) => {
+                let t = self.trick as usize;
+                self.played[t][seat as usize] = c.index();
+                if self.trick_lead[t] == NONE {
+                    self.trick_lead[t] = seat;
+                }
+                self.after_move(seat, &mut aw);
+            }
+            Action::Mazo => self.mazo(seat, &mut aw),
+            Action::Raise => {
+                if self.truco.pending {
+                    self.truco.level += 1;
+                }
+                self.truco.pending = true;
+                self.truco.caller = seat;
+            }
+            Action::Quiero => {
+                if self.flor.pending {
+                    let pts = self.rules.contraflor_points;
+                    self.settle_flor(totals, pts, Source::Contraflor, &mut aw);
+                } else if self.envido.pending {
+                    self.settle_envido(totals.unwrap_or([NONE; 6]), &mut aw);
+                } else {
+                    self.truco.level += 1;
+                    self.truco.pending = false;
+                    self.truco.raiser = team;
+                }
+            }
+            Action::NoQuiero => {
+                if self.flor.pending {
+                    self.flor.pending = false;
+                    self.flor.done = true;
+                    let pts = self.rules.flor_points;
+                    self.award(&mut aw, 1 - team, pts, Source::ContraflorDeclined);
+                } else if self.envido.pending {
+                    self.decline_envido(&mut aw);
+                } else {
+                    self.truco.pending = false;
+                    let v = self.truco_value();
+                    self.end_hand(&mut aw, 1 - team, v, Source::TrucoDeclined);
+                }
+            }
+            Action::Envido | Action::RealEnvido | Action::FaltaEnvido => {
+                let e = &mut self.envido;
+                e.prev_value = e.value;
+                match action {
+                    Action::Envido => {
+                        e.envidos += 1;
+                        e.value += self.rules.envido_points;
+                    }
+                    Action::RealEnvido => {
+                        e.real = true;
+                        e.value += self.rules.real_envido_points;
+                    }
+                    _ => e.falta = true,
+                }
+                e.pending = true;
+                e.caller = seat;
+            }
+            Action::Flor => {
+                if self.flor.declared != 0 {
+                    self.flor.declared |= 1 << team;
+                    let pts = self.rules.flor_points;
+                    self.settle_flor(totals, pts, Source::Flor, &mut aw);
+                } else {
+                    self.flor.declared |= 1 << team;
+                    self.flor.caller = seat;
+                    // A declared flor closes the envido and voids a pending chain.
+                    self.envido.pending = false;
+                    self.envido.done = true;
+                }
+            }
+            Action::Contraflor => {
+                self.flor.declared |= 1 << team;
+                self.flor.pending = true;
+                self.flor.caller = seat;
+            }
+        }
+        aw
+    }
+
+    /// Scores `points` for `team`, ending the hand if the match is won.
+    fn award(&mut self, aw: &mut Awards, team: u8, points: u8, source: Source) {
+        if self.phase == Phase::Over || points == 0 {
+            return;
+        }
+        let t = team as usize & 1;
+        self.score[t] = self.score[t].saturating_add(points);
+        self.hand_points[t] = self.hand_points[t].saturating_add(points);
+        aw.push(Award {
+            team,
+            points,
+            source,
+        });
+        if self.match_over() {
+            self.phase = Phase::Over;
+        }
+    }
+
+    /// Scores an uncontested declared flor, once.
+    fn award_open_flor(&mut self, aw: &mut Awards) {
+        let d = self.flor.declared;
+        if !self.flor.done && !self.flor.pending && (d == 1 || d == 2) {
+            self.flor.done = true;
+            let pts = self.rules.flor_points;
+            self.award(aw, d >> 1, pts, Source::Flor);
+        }
+    }
+
+    /// Ends the hand with `team` winning it for `points`.
+    fn end_hand(&mut self, aw: &mut Awards, team: u8, points: u8, source: Source) {
+        self.award_open_flor(aw);
+        if self.winner == NONE {
+            self.winner = team;
+        }
+        self.award(aw, team, points, source);
+        self.phase = Phase::Over;
+    }
+
+    /// The seat with the best revealed total, ties to the first in play order from the mano.
+    fn best_seat(&self, totals: &Totals) -> u8 {
+        let n = self.n();
+        let mut best = (0u8, NONE);
+        for k in 0..n {
+            let s = (self.mano + k) % n;
+            let v = totals[s as usize];
+            if v != NONE && (best.1 == NONE || v > best.0) {
+                best = (v, s);
+            }
+        }
+        best.1
+    }
+
+    fn settle_envido(&mut self, totals: Totals, aw: &mut Awards) {
+        let seat = self.best_seat(&totals);
+        let team = if seat == NONE {
+            self.mano % 2
+        } else {
+            seat % 2
+        };
+        let e = &mut self.envido;
+        e.pending = false;
+        e.done = true;
+        e.totals = totals;
+        e.winner = team;
+        let pts = if e.falta {
+            self.rules.falta_value(self.score, team)
+        } else {
+            e.value
+        };
+        self.award(aw, team, pts, Source::Envido);
+    }
+
+    fn decline_envido(&mut self, aw: &mut Awards) {
+        let e = &mut self.envido;
+        e.pending = false;
+        e.done = true;
+        e.winner = e.caller % 2;
+        let (team, pts) = (e.winner, e.declined_value());
+        self.award(aw, team, pts, Source::EnvidoDeclined);
+    }
+
+    fn settle_flor(&mut self, totals: Option<Totals>, pts: u8, src: Source, aw: &mut Awards) {
+        let totals = totals.unwrap_or([NONE; 6]);
+        let seat = self.best_seat(&totals);
+        let team = if seat == NONE {
+            self.mano % 2
+        } else {
+            seat % 2
+        };
+        self.flor.pending = false;
+        self.flor.done = true;
+        self.flor.totals = totals;
+        self.award(aw, team, pts, src);
+    }
+
+    fn mazo(&mut self, seat: u8, aw: &mut Awards) {
+        let team = seat % 2;
+        let answering = self.flor.pending || self.envido.pending || self.truco.pending;
+        if answering {
+            // Ruling 5: folding declines the pending call, then loses the hand at its value.
+            if self.flor.pending {
+                self.flor.pending = false;
+                self.flor.done = true;
+                let pts = self.rules.flor_points;
+                self.award(aw, 1 - team, pts, Source::ContraflorDeclined);
+            } else if self.envido.pending {
+                self.decline_envido(aw);
+            } else {
+                self.truco.pending = false;
+                let v = self.truco_value();
+                self.end_hand(aw, 1 - team, v, Source::TrucoDeclined);
+                return;
+            }
+            let v = self.truco_value();
+            self.end_hand(aw, 1 - team, v, Source::Fold);
+            return;
+        }
+        let open_envido = self.envido_still_callable();
+        self.folded |= 1 << seat;
+        let team_mask = if team == 0 { 0b010101 } else { 0b101010 };
+        let seats_mask = (1u8 << self.n()) - 1;
+        if self.folded & team_mask & seats_mask == team_mask & seats_mask {
+            let mut v = self.truco_value();
+            if self.rules.team_fold_value == TeamFoldValue::TrucoPlusOpenEnvido && open_envido {
+                v += 1;
+            }
+            if self.rules.early_mazo
+                && self.trick == 0
+                && !self.envido.done
+                && !self.envido.called()
+            {
+                v = v.max(2);
+            }
+            self.end_hand(aw, 1 - team, v, Source::Fold);
+        } else {
+            self.after_move(seat, aw);
+        }
+    }
+
+    /// After a card or a partial fold: finish the trick if complete, else pass the turn.
+    fn after_move(&mut self, seat: u8, aw: &mut Awards) {
+        let n = self.n();
+        let t = self.trick as usize;
+        let mut next = NONE;
+        for k in 1..=n {
+            let s = (seat + k) % n;
+            if self.folded & (1 << s) == 0 && self.played[t][s as usize] == NONE {
+                next = s;
+                break;
+            }
+        }
+        if next != NONE {
+            self.turn = next;
+            return;
+        }
+        let lead = self.trick_lead[t];
+        let (result, leader) = resolve_trick(
+            self.rules.ranking.table(),
+            &self.played[t][..n as usize],
+            if lead == NONE { seat } else { lead },
+        );
+        self.trick_result[t] = result;
+        if t == 0 {
+            self.award_open_flor(aw);
+            if self.phase == Phase::Over {
+                return;
+            }
+        }
+        if let Some(w) = hand_winner(&self.trick_result, t + 1, self.mano % 2) {
+            let v = self.truco_value();
+            self.trick = t as u8 + 1;
+            self.end_hand(aw, w, v, Source::Tricks);
+            return;
+        }
+        self.trick += 1;
+        let mut s = leader;
+        for _ in 0..n {
+            if self.folded & (1 << s) == 0 {
+                break;
+            }
+            s = (s + 1) % n;
+        }
+        self.turn = s;
+    }
+}
+
+#[cfg(test)]
+#[path = "step_tests.rs"]
+mod tests;

@@ -50,6 +50,14 @@ impl Match {
         }
     }
 
+    /// Hands played so far (a pica-pica round counts up to three).
+    pub fn hands_played(&self) -> u32 {
+        self.hands
+    }
+    /// Rounds played so far (a redonda, or a pica-pica round).
+    pub fn rounds_played(&self) -> u32 {
+        self.rounds
+    }
     /// The rule set.
     pub fn rules(&self) -> &RuleSet {
         &self.rules
@@ -175,5 +183,115 @@ impl Match {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Source;
+
+    fn random_chooser(seed: u64) -> impl FnMut(u8, &View, &ActionList) -> Action {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        move |_, _, legal| {
+            let i = (rng.next_u32() as usize) % legal.len();
+            legal.as_slice()[i]
+        }
+    }
+
+    fn check_match(rules: RuleSet, seed: u64) -> Match {
+        let mut m = Match::new(rules, seed);
+        let w = m.play(random_chooser(seed ^ 0xABCD)).unwrap();
+        assert_eq!(m.winner(), Some(w));
+        assert!(m.score()[w as usize] >= rules.target);
+        assert!(m.score()[1 - w as usize] < rules.target);
+        // Every point is explained by a record.
+        for t in 0..2u8 {
+            let sum: u32 = m
+                .records()
+                .iter()
+                .filter(|r| r.award.team == t)
+                .map(|r| r.award.points as u32)
+                .sum();
+            assert_eq!(sum, m.score()[t as usize] as u32);
+        }
+        m
+    }
+
+    #[test]
+    fn random_matches_every_variant() {
+        let sets = [
+            RuleSet::ARG_1V1,
+            RuleSet::ARG_2V2,
+            RuleSet::ARG_CLASSIC,
+            RuleSet::new("arg-classic", &["players=6", "pica-pica", "flor"]).unwrap(),
+            RuleSet::new("arg-classic", &["players=2", "target=15", "early-mazo"]).unwrap(),
+            RuleSet::new("arg-classic", &["falta-in-malas", "flor"]).unwrap(),
+        ];
+        for (i, r) in sets.into_iter().enumerate() {
+            for seed in 0..20 {
+                check_match(r, seed * 7 + i as u64);
+            }
+        }
+    }
+
+    #[test]
+    fn seeded_matches_repeat() {
+        let a = check_match(RuleSet::ARG_2V2, 42);
+        let b = check_match(RuleSet::ARG_2V2, 42);
+        assert_eq!(a.records(), b.records());
+        assert_eq!(a.score(), b.score());
+    }
+
+    #[test]
+    fn dealer_rotates_and_first_dealer_varies() {
+        let dealers: std::collections::HashSet<u8> = (0..40)
+            .map(|s| Match::new(RuleSet::ARG_2V2, s).dealer())
+            .collect();
+        assert_eq!(dealers.len(), 4, "the first dealer is drawn at random");
+        let mut m = Match::new(RuleSet::ARG_2V2, 1);
+        let d0 = m.dealer();
+        m.play_round(&mut random_chooser(3)).unwrap();
+        assert_eq!(m.dealer(), (d0 + 1) % 4);
+    }
+
+    #[test]
+    fn pica_pica_alternates() {
+        let r = RuleSet::new("arg-classic", &["players=6", "pica-pica"]).unwrap();
+        let mut m = Match::new(r, 5);
+        let mut choose = random_chooser(9);
+        assert!(!m.next_is_pica_pica());
+        m.play_round(&mut choose).unwrap();
+        assert_eq!(m.hands_played(), 1);
+        assert!(m.next_is_pica_pica());
+        // A pica-pica round plays three one-against-one hands between opposite seats.
+        let mut pairs = Vec::new();
+        let mut seen = |seat: u8, v: &View, l: &ActionList| {
+            assert_eq!(v.public().rules().players, 2);
+            pairs.push(seat);
+            choose(seat, v, l)
+        };
+        m.play_round(&mut seen).unwrap();
+        if m.winner().is_none() {
+            assert_eq!(m.hands_played(), 4);
+            let mut s: Vec<u8> = pairs.clone();
+            s.sort_unstable();
+            s.dedup();
+            assert_eq!(s.len(), 6, "all six seats play in the pica-pica");
+        }
+        assert!(!m.next_is_pica_pica());
+    }
+
+    #[test]
+    fn records_name_sources() {
+        let m = check_match(RuleSet::ARG_1V1, 11);
+        assert!(m.records().iter().any(|r| matches!(
+            r.award.source,
+            Source::Tricks | Source::TrucoDeclined | Source::Fold
+        )));
+        assert!(!m.in_buenas(0), "arg-1v1 has no malas/buenas split");
+        let m = check_match(RuleSet::ARG_2V2, 12);
+        let w = m.winner().unwrap();
+        assert!(m.in_buenas(w));
     }
 }

@@ -365,3 +365,117 @@ fn awards_name_their_rule() {
         vec![(Source::EnvidoDeclined, 0, 1), (Source::Fold, 0, 1)]
     );
 }
+
+fn flor2() -> RuleSet {
+    RuleSet::new("arg-classic", &["players=2", "flor"]).unwrap()
+}
+
+#[test]
+fn flor_is_mandatory_and_scores_three_after_trick_one() {
+    let mut st = deal(flor2(), [0, 0], 0, "1E 7E 4E / 3B 2B 12O");
+    let mut l = ActionList::new();
+    st.legal_actions(&mut l);
+    assert_eq!(l.as_slice(), &[Action::Flor]);
+    assert_eq!(run(&mut st, "flor"), [0, 0]);
+    st.legal_actions(&mut l);
+    assert!(!l.contains(Action::Envido), "a flor closes the envido");
+    assert_eq!(run(&mut st, "4E"), [0, 0]);
+    assert_eq!(
+        run(&mut st, "3B"),
+        [3, 0],
+        "no opposing flor by the end of trick 1"
+    );
+}
+
+#[test]
+fn flor_voids_a_pending_envido() {
+    let mut st = deal(flor2(), [0, 0], 0, "3B 2B 12O / 1E 7E 4E");
+    run(&mut st, "envido");
+    let mut l = ActionList::new();
+    st.legal_actions(&mut l);
+    assert_eq!(l.as_slice(), &[Action::Flor]);
+    assert_eq!(run(&mut st, "flor"), [0, 0]);
+    assert!(st.public().envido().done && !st.public().envido().pending);
+    assert_eq!(st.actor(), Actor::Seat(0));
+    assert_eq!(run(&mut st, "3B 4E"), [0, 3]);
+}
+
+#[test]
+fn flor_answers_a_truco_first() {
+    let mut st = deal(flor2(), [0, 0], 0, "3B 2B 12O / 1E 7E 4E");
+    run(&mut st, "raise flor");
+    assert_eq!(st.actor(), Actor::Team { team: 1, seat: 1 });
+    assert_eq!(run(&mut st, "quiero 3B 4E 2B 1E 7E 12O"), [0, 3 + 2]);
+}
+
+#[test]
+fn flor_contests() {
+    const BOTH: &str = "1E 7E 4E / 3B 2B 6B";
+    // Plain contest: the higher flor (32 vs 31) wins the flor points.
+    let mut st = deal(flor2(), [0, 0], 0, BOTH);
+    run(&mut st, "flor 4E");
+    let mut l = ActionList::new();
+    st.legal_actions(&mut l);
+    assert_eq!(l.as_slice(), &[Action::Flor, Action::Contraflor]);
+    assert_eq!(run(&mut st, "flor"), [3, 0]);
+    assert_eq!(
+        st.public().flor().totals[..2],
+        [32, crate::NONE],
+        "31 son buenas"
+    );
+    assert_eq!(run(&mut st, "6B"), [0, 0], "no second flor award");
+    // Contraflor accepted: 6 to the best flor.
+    let mut st = deal(flor2(), [0, 0], 0, BOTH);
+    assert_eq!(run(&mut st, "flor 4E contraflor quiero"), [6, 0]);
+    // Contraflor declined (con flor me achico): the contraflor team scores 3.
+    let mut st = deal(flor2(), [0, 0], 0, BOTH);
+    assert_eq!(run(&mut st, "flor 4E contraflor no-quiero"), [0, 3]);
+}
+
+#[test]
+fn views_hide_other_hands() {
+    let a = deal(
+        RuleSet::ARG_2V2,
+        [3, 4],
+        0,
+        "1E 7O 4C / 3B 2B 12O / 5E 6E 7C / 4O 5O 6O",
+    );
+    let b = deal(
+        RuleSet::ARG_2V2,
+        [3, 4],
+        0,
+        "1E 7O 4C / 3C 2C 12E / 5B 6B 7B / 4E 5C 6C",
+    );
+    assert_eq!(
+        a.view(0),
+        b.view(0),
+        "other seats' cards are hidden from seat 0"
+    );
+    assert_ne!(a.view(1), b.view(1));
+    let mut a2 = a;
+    let mut b2 = b;
+    run(&mut a2, "4C");
+    run(&mut b2, "4C");
+    assert_eq!(a2.view(0), b2.view(0));
+    run(&mut a2, "3B");
+    run(&mut b2, "3C");
+    assert_ne!(a2.view(0), b2.view(0), "a card played face up is visible");
+    // Same public history, same own cards in another order: same view.
+    let c = deal(
+        RuleSet::ARG_2V2,
+        [3, 4],
+        0,
+        "4C 1E 7O / 3C 2C 12E / 5B 6B 7B / 4E 5C 6C",
+    );
+    assert_eq!(c.view(0), b.view(0));
+    assert_eq!(a.view(0).hand().len(), 3);
+    assert_eq!(a2.view(0).hand().len(), 2);
+}
+
+#[test]
+fn state_is_small() {
+    let ps = std::mem::size_of::<crate::public::PublicState>();
+    let s = std::mem::size_of::<crate::state::State>();
+    assert!(s <= 128, "State is {s} bytes (PublicState {ps})");
+    println!("State {s} bytes, PublicState {ps} bytes");
+}

@@ -1,0 +1,544 @@
+//! Monte-Carlo CFR: external sampling and outcome sampling, single- or multi-threaded.
+//!
+//! One *iteration* is one traversal per player (player 0 then player 1), as in OpenSpiel's
+//! `ExternalSamplingMCCFRSolver::RunIteration`.
+//!
+//! Parallelism: `threads` workers share one [`InfoTable`] (lock-free map, Hogwild `f32` updates;
+//! see [`crate::table`]) and each runs its share of the iterations with its own RNG, seeded from
+//! the solver's RNG. Sharing one table keeps memory at one copy for truco-sized games and lets
+//! every worker learn from the others at once; the only cross-core traffic is on the cache lines
+//! of information sets both workers update. With one thread the run uses the solver's RNG
+//! directly and is reproducible bit for bit.
+
+use std::sync::Arc;
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::algo::{Algorithm, Averaging};
+use crate::error::CfrError;
+use crate::game::{ActionList, Game, NodeKind, Player, MAX_ACTIONS};
+use crate::games::unit_f64;
+use crate::table::{Entry, InfoTable};
+use crate::tree::Tree;
+
+/// Regret-based pruning as in Pluribus.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pruning {
+    /// Actions whose regret is below this are skipped by the traverser.
+    pub threshold: f32,
+    /// Fraction of iterations that prune (Pluribus: 0.95).
+    pub probability: f64,
+    /// No pruning during the first `warmup` iterations.
+    pub warmup: u64,
+}
+
+impl Default for Pruning {
+    fn default() -> Self {
+        Self {
+            threshold: -300.0,
+            probability: 0.95,
+            warmup: 1000,
+        }
+    }
+}
+
+/// Configuration of a [`McSolver`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct McConfig {
+    /// `EsMccfr` or `OsMccfr`.
+    pub algorithm: Algorithm,
+    /// Weighting of iterations in the average strategy.
+    pub averaging: Averaging,
+    /// Outcome sampling's exploration at the traverser's nodes (OpenSpiel: 0.6).
+    pub os_exploration: f64,
+    /// Regret-based pruning (external sampling only); `None` disables it.
+    pub pruning: Option<Pruning>,
+    /// Worker threads; 0 means rayon's default (all cores).
+    pub threads: usize,
+    /// Capacity of the information-set map.
+    pub max_info_sets: usize,
+    /// Capacity of the regret and strategy-sum arrays, in actions.
+    pub max_actions: usize,
+    /// Seed of the solver's RNG.
+    pub seed: u64,
+}
+
+impl Default for McConfig {
+    fn default() -> Self {
+        Self {
+            algorithm: Algorithm::EsMccfr,
+            averaging: Averaging::Uniform,
+            os_exploration: 0.6,
+            pruning: None,
+            threads: 1,
+            max_info_sets: 1 << 16,
+            max_actions: 1 << 18,
+            seed: 0,
+        }
+    }
+}
+
+/// What a call to [`McSolver::train`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TrainStats {
+    /// Iterations run (one traversal per player each).
+    pub iterations: u64,
+    /// Game nodes visited.
+    pub nodes: u64,
+}
+
+/// A Monte-Carlo CFR solver for games whose information-set key is `K`.
+pub struct McSolver<K> {
+    pub(crate) config: McConfig,
+    pub(crate) table: InfoTable<K>,
+    pub(crate) iterations: u64,
+    pub(crate) rng: Xoshiro256PlusPlus,
+    pool: Option<Arc<rayon::ThreadPool>>,
+}
+
+impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K> {
+    /// A fresh solver.
+    pub fn new(config: McConfig) -> Result<Self, CfrError> {
+        if !config.algorithm.is_sampling() {
+            return Err(CfrError::InvalidConfig(format!(
+                "{} is not a sampling algorithm",
+                config.algorithm
+            )));
+        }
+        if !(0.0..=1.0).contains(&config.os_exploration) {
+            return Err(CfrError::InvalidConfig(format!(
+                "os_exploration {} outside [0, 1]",
+                config.os_exploration
+            )));
+        }
+        let table = InfoTable::new(config.max_info_sets, config.max_actions)?;
+        let rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
+        Ok(Self::from_parts(config, table, 0, rng))
+    }
+
+    pub(crate) fn from_parts(
+        config: McConfig,
+        table: InfoTable<K>,
+        iterations: u64,
+        rng: Xoshiro256PlusPlus,
+    ) -> Self {
+        Self {
+            config,
+            table,
+            iterations,
+            rng,
+            pool: None,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &McConfig {
+        &self.config
+    }
+
+    /// The shared table.
+    pub fn table(&self) -> &InfoTable<K> {
+        &self.table
+    }
+
+    /// Iterations run so far.
+    pub fn iterations(&self) -> u64 {
+        self.iterations
+    }
+
+    /// Runs `iterations` iterations of the configured algorithm.
+    pub fn train<G: Game<Key = K>>(
+        &mut self,
+        game: &G,
+        iterations: u64,
+    ) -> Result<TrainStats, CfrError> {
+        let threads = match self.config.threads {
+            0 => rayon::current_num_threads(),
+            n => n,
+        };
+        let base = self.iterations;
+        let stats = if threads <= 1 || iterations < threads as u64 {
+            let mut w = Walker::new(game, &self.table, &self.config, &mut self.rng);
+            w.run(base, 1, iterations)?;
+            TrainStats {
+                iterations,
+                nodes: w.nodes,
+            }
+        } else {
+            let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+            let pool = self.pool(threads)?;
+            let (table, config) = (&self.table, &self.config);
+            let results: Vec<Result<u64, CfrError>> = pool.install(|| {
+                seeds
+                    .par_iter()
+                    .enumerate()
+                    .map(|(k, &seed)| {
+                        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                        let share = iterations / threads as u64
+                            + u64::from((k as u64) < iterations % threads as u64);
+                        let mut w = Walker::new(game, table, config, &mut rng);
+                        // Worker k runs global iterations base + k + 1, base + k + 1 + threads, ...
+                        w.run(base + k as u64, threads as u64, share)?;
+                        Ok(w.nodes)
+                    })
+                    .collect()
+            });
+            let mut nodes = 0;
+            for r in results {
+                nodes += r?;
+            }
+            TrainStats { iterations, nodes }
+        };
+        self.iterations += iterations;
+        Ok(stats)
+    }
+
+    fn pool(&mut self, threads: usize) -> Result<Arc<rayon::ThreadPool>, CfrError> {
+        match &self.pool {
+            Some(p) if p.current_num_threads() == threads => Ok(p.clone()),
+            _ => {
+                let p = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| CfrError::InvalidConfig(format!("thread pool: {e}")))?;
+                let p = Arc::new(p);
+                self.pool = Some(p.clone());
+                Ok(p)
+            }
+        }
+    }
+
+    /// The average strategy at `key` into `out[..n]`, or `None` if `key` was never visited.
+    pub fn average_strategy(&self, key: &K, out: &mut [f64]) -> Option<usize> {
+        let e = self.table.get(key)?;
+        self.table.average_strategy(e, out);
+        Some(e.len)
+    }
+
+    /// The average strategy as a policy over `tree` (uniform where never visited).
+    pub fn tree_policy(&self, tree: &Tree<K>) -> Vec<f64> {
+        tree.policy_from_fn(|key, out| {
+            if self.average_strategy(key, out).is_none() {
+                out.fill(1.0 / out.len() as f64);
+            }
+        })
+    }
+}
+
+/// One worker's traversal state.
+struct Walker<'a, G: Game, R> {
+    game: &'a G,
+    table: &'a InfoTable<G::Key>,
+    config: &'a McConfig,
+    rng: &'a mut R,
+    weight: f32,
+    prune: bool,
+    nodes: u64,
+}
+
+impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
+    fn new(
+        game: &'a G,
+        table: &'a InfoTable<G::Key>,
+        config: &'a McConfig,
+        rng: &'a mut R,
+    ) -> Self {
+        Self {
+            game,
+            table,
+            config,
+            rng,
+            weight: 1.0,
+            prune: false,
+            nodes: 0,
+        }
+    }
+
+    /// Runs `count` iterations numbered `first + 1, first + 1 + stride, ...`.
+    fn run(&mut self, first: u64, stride: u64, count: u64) -> Result<(), CfrError> {
+        let root = self.game.root();
+        for k in 0..count {
+            let t = first + 1 + k * stride;
+            self.weight = self.config.averaging.weight(t) as f32;
+            self.prune = match self.config.pruning {
+                Some(p) if t > p.warmup => unit_f64(self.rng) < p.probability,
+                _ => false,
+            };
+            for player in 0..2 {
+                match self.config.algorithm {
+                    Algorithm::OsMccfr => {
+                        self.outcome(&root, player, 1.0, 1.0, 1.0)?;
+                    }
+                    _ => {
+                        self.external(&root, player)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Looks up the node's information set and its current strategy.
+    #[inline]
+    fn node_info(
+        &mut self,
+        s: &G::State,
+        actions: &mut ActionList<G::Action>,
+        sigma: &mut [f32; MAX_ACTIONS],
+    ) -> Result<Entry, CfrError> {
+        self.game.legal_actions(s, actions);
+        let e = self
+            .table
+            .get_or_insert(&self.game.info_key(s), actions.len())?;
+        self.table.current_strategy(e, sigma);
+        Ok(e)
+    }
+
+    fn sample(&mut self, probs: &[f32]) -> usize {
+        let u = unit_f64(self.rng) as f32;
+        let mut acc = 0.0;
+        for (a, &p) in probs.iter().enumerate() {
+            acc += p;
+            if u < acc {
+                return a;
+            }
+        }
+        // Rounding left `u` above the total: take the last action with positive probability.
+        probs.iter().rposition(|&p| p > 0.0).unwrap_or(0)
+    }
+
+    /// External sampling: returns the sampled value of `s` for `player`.
+    fn external(&mut self, s: &G::State, player: Player) -> Result<f64, CfrError> {
+        self.nodes += 1;
+        let g = self.game;
+        match g.node_kind(s) {
+            NodeKind::Terminal => Ok(g.utility(s, player)),
+            NodeKind::Chance => {
+                let mut c = *s;
+                let o = g.sample_chance(s, self.rng);
+                g.apply_chance(&mut c, o);
+                self.external(&c, player)
+            }
+            NodeKind::Player(p) => {
+                let mut actions = ActionList::new();
+                let mut sigma = [0.0f32; MAX_ACTIONS];
+                let e = self.node_info(s, &mut actions, &mut sigma)?;
+                let n = e.len;
+                if p == player {
+                    let mut values = [0.0f64; MAX_ACTIONS];
+                    let mut explored = [true; MAX_ACTIONS];
+                    let mut v = 0.0;
+                    for a in 0..n {
+                        let mut c = *s;
+                        g.apply(&mut c, actions[a]);
+                        if self.prune && self.prunable(e.offset + a, &c) {
+                            explored[a] = false;
+                            continue;
+                        }
+                        values[a] = self.external(&c, player)?;
+                        v += sigma[a] as f64 * values[a];
+                    }
+                    for a in 0..n {
+                        if explored[a] {
+                            self.table.add_regret(e.offset + a, (values[a] - v) as f32);
+                        }
+                    }
+                    Ok(v)
+                } else {
+                    for (a, &p) in sigma[..n].iter().enumerate() {
+                        self.table.add_sum(e.offset + a, self.weight * p);
+                    }
+                    let a = self.sample(&sigma[..n]);
+                    let mut c = *s;
+                    g.apply(&mut c, actions[a]);
+                    self.external(&c, player)
+                }
+            }
+        }
+    }
+
+    /// Pluribus-style pruning: skip a low-regret action unless it leads straight to a terminal
+    /// or chance node (those are never pruned, so payoffs and chance events stay exact).
+    #[inline]
+    fn prunable(&self, slot: usize, child: &G::State) -> bool {
+        let threshold = self.config.pruning.map_or(f32::NEG_INFINITY, |p| p.threshold);
+        self.table.regret(slot) < threshold
+            && matches!(self.game.node_kind(child), NodeKind::Player(_))
+    }
+
+    /// Outcome sampling (OpenSpiel's formulation without baseline): returns the sampled value of
+    /// `s` for `player`, already divided by the sampling probability below `s`.
+    fn outcome(
+        &mut self,
+        s: &G::State,
+        player: Player,
+        my_reach: f64,
+        opp_reach: f64,
+        sample_reach: f64,
+    ) -> Result<f64, CfrError> {
+        self.nodes += 1;
+        let g = self.game;
+        match g.node_kind(s) {
+            NodeKind::Terminal => Ok(g.utility(s, player)),
+            NodeKind::Chance => {
+                let mut c = *s;
+                let o = g.sample_chance(s, self.rng);
+                g.apply_chance(&mut c, o);
+                self.outcome(&c, player, my_reach, opp_reach, sample_reach)
+            }
+            NodeKind::Player(p) => {
+                let mut actions = ActionList::new();
+                let mut sigma = [0.0f32; MAX_ACTIONS];
+                let e = self.node_info(s, &mut actions, &mut sigma)?;
+                let n = e.len;
+                let mut q = sigma;
+                if p == player {
+                    let eps = self.config.os_exploration as f32;
+                    for x in q[..n].iter_mut() {
+                        *x = eps / n as f32 + (1.0 - eps) * *x;
+                    }
+                }
+                let a = self.sample(&q[..n]);
+                let (pa, qa) = (sigma[a] as f64, q[a] as f64);
+                let mut c = *s;
+                g.apply(&mut c, actions[a]);
+                let (my, opp) = if p == player {
+                    (my_reach * pa, opp_reach)
+                } else {
+                    (my_reach, opp_reach * pa)
+                };
+                let child = self.outcome(&c, player, my, opp, sample_reach * qa)?;
+                // Importance-weighted estimate: only the sampled action has a nonzero value.
+                let sampled_value = child / qa;
+                let v = pa * sampled_value;
+                if p == player {
+                    let w = opp_reach / sample_reach;
+                    for b in 0..n {
+                        let vb = if b == a { sampled_value } else { 0.0 };
+                        self.table.add_regret(e.offset + b, ((vb - v) * w) as f32);
+                    }
+                    let avg = my_reach / sample_reach * self.weight as f64;
+                    for (b, &pb) in sigma[..n].iter().enumerate() {
+                        self.table.add_sum(e.offset + b, (avg * pb as f64) as f32);
+                    }
+                }
+                Ok(v)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{expected_value, exploitability};
+    use crate::games::{Kuhn, Leduc};
+
+    fn leduc_config(threads: usize) -> McConfig {
+        McConfig {
+            threads,
+            seed: 7,
+            ..McConfig::default()
+        }
+    }
+
+    #[test]
+    fn es_mccfr_solves_leduc() {
+        let tree = Tree::build(&Leduc, 1 << 20).unwrap();
+        let mut s = McSolver::new(leduc_config(1)).unwrap();
+        s.train(&Leduc, 300_000).unwrap();
+        let e = exploitability(&tree, &s.tree_policy(&tree));
+        assert!(e < 0.05, "exploitability {e}");
+        assert_eq!(s.table().len(), 936);
+    }
+
+    #[test]
+    fn parallel_and_serial_agree() {
+        let tree = Tree::build(&Leduc, 1 << 20).unwrap();
+        let mut results = Vec::new();
+        for threads in [1, 2] {
+            let mut s = McSolver::new(leduc_config(threads)).unwrap();
+            let stats = s.train(&Leduc, 200_000).unwrap();
+            assert_eq!(stats.iterations, 200_000);
+            assert_eq!(s.iterations(), 200_000);
+            let p = s.tree_policy(&tree);
+            results.push((exploitability(&tree, &p), expected_value(&tree, &p)));
+        }
+        let ((e1, v1), (e2, v2)) = (results[0], results[1]);
+        assert!(e1 < 0.07 && e2 < 0.07, "{e1} {e2}");
+        assert!((e1 - e2).abs() < 0.02, "{e1} {e2}");
+        assert!((v1 - v2).abs() < 0.02 && (v1 + 0.0856).abs() < 0.02, "{v1} {v2}");
+        assert!((v2 + 0.0856).abs() < 0.02, "{v2}");
+    }
+
+    #[test]
+    fn one_thread_is_reproducible() {
+        let run = || {
+            let mut s = McSolver::new(leduc_config(1)).unwrap();
+            s.train(&Leduc, 2000).unwrap();
+            let t = s.table();
+            (0..t.action_slots())
+                .map(|i| (t.regret(i).to_bits(), t.sum(i).to_bits()))
+                .collect::<Vec<_>>()
+        };
+        let a = run();
+        assert!(a.iter().any(|&(r, _)| r != 0));
+        assert_eq!(a, run());
+    }
+
+    #[test]
+    fn outcome_sampling_converges_on_kuhn() {
+        let tree = Tree::build(&Kuhn, 1000).unwrap();
+        let mut s = McSolver::new(McConfig {
+            algorithm: Algorithm::OsMccfr,
+            seed: 3,
+            ..McConfig::default()
+        })
+        .unwrap();
+        s.train(&Kuhn, 1000).unwrap();
+        let early = exploitability(&tree, &s.tree_policy(&tree));
+        s.train(&Kuhn, 200_000).unwrap();
+        let late = exploitability(&tree, &s.tree_policy(&tree));
+        assert!(late < 0.02 && late < early, "{early} -> {late}");
+    }
+
+    #[test]
+    fn pruning_and_linear_averaging_still_converge() {
+        let tree = Tree::build(&Leduc, 1 << 20).unwrap();
+        let mut s = McSolver::new(McConfig {
+            averaging: Averaging::Linear,
+            pruning: Some(Pruning {
+                threshold: -20.0,
+                probability: 0.95,
+                warmup: 5_000,
+            }),
+            seed: 11,
+            ..McConfig::default()
+        })
+        .unwrap();
+        let stats_a = s.train(&Leduc, 10_000).unwrap();
+        let stats_b = s.train(&Leduc, 10_000).unwrap();
+        // Pruning skips subtrees once regrets are negative enough.
+        assert!(stats_b.nodes < stats_a.nodes, "{stats_a:?} {stats_b:?}");
+        s.train(&Leduc, 60_000).unwrap();
+        let e = exploitability(&tree, &s.tree_policy(&tree));
+        assert!(e < 0.06, "exploitability {e}");
+    }
+
+    #[test]
+    fn bad_configs_are_rejected() {
+        let cfr = McConfig {
+            algorithm: Algorithm::CfrPlus,
+            ..McConfig::default()
+        };
+        assert!(McSolver::<u32>::new(cfr).is_err());
+        let eps = McConfig {
+            os_exploration: 2.0,
+            ..McConfig::default()
+        };
+        assert!(McSolver::<u32>::new(eps).is_err());
+    }
+}

@@ -1,0 +1,420 @@
+//! Shared regret and strategy-sum storage for sampled solvers.
+//!
+//! Layout: two dense `f32` arrays (regrets, strategy sums) of "action slots"; an information set
+//! owns `n` consecutive slots starting at its offset. A fixed-capacity, insert-only, open-addressing
+//! hash map sends a key to its `(offset, n)` entry. Both grow concurrently without locks:
+//! - a map slot is claimed with one compare-and-swap on its state word (empty -> busy), the key is
+//!   written, then the state is published as `ready | offset | n` with release ordering; readers
+//!   never write, so lookups of hot information sets do not bounce cache lines between cores;
+//! - action slots are handed out with one `fetch_add` on a counter.
+//!
+//! Values are `f32` stored as bits in `AtomicU32`. Updates are "Hogwild": a relaxed load and a
+//! relaxed store, no compare-and-swap. Two threads adding to the same slot at the same instant can
+//! lose one increment; MCCFR is a stochastic method that tolerates this (the same argument as
+//! Hogwild SGD), and it costs a plain `mov` instead of a locked instruction. One thread is exact.
+//!
+//! Memory: 8 bytes per action (regret + sum) plus one map slot per `1 / load` information sets;
+//! a map slot is 8 bytes of state plus the key (padded), e.g. 16 bytes for `u64` keys at most 50%
+//! load => 32 bytes per information set.
+
+use std::cell::UnsafeCell;
+use std::fmt::Debug;
+use std::hash::{Hash, Hasher};
+use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+
+use crate::error::CfrError;
+
+const EMPTY: u64 = 0;
+const BUSY: u64 = 1;
+const READY: u64 = 1 << 63;
+
+/// Where an information set lives in the dense arrays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// First action slot.
+    pub offset: usize,
+    /// Number of actions.
+    pub len: usize,
+}
+
+impl Entry {
+    fn pack(self) -> u64 {
+        READY | (self.offset as u64) << 8 | self.len as u64
+    }
+
+    fn unpack(state: u64) -> Self {
+        Entry {
+            offset: ((state & !READY) >> 8) as usize,
+            len: (state & 0xff) as usize,
+        }
+    }
+}
+
+struct Slot<K> {
+    state: AtomicU64,
+    key: UnsafeCell<MaybeUninit<K>>,
+}
+
+/// A multiply-xorshift hasher: fast for the small integer keys games use.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(i as u64);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(26) ^ i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 32;
+        h = h.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        h ^ (h >> 32)
+    }
+}
+
+fn hash_key<K: Hash>(k: &K) -> u64 {
+    let mut h = MixHasher::default();
+    k.hash(&mut h);
+    h.finish()
+}
+
+/// Concurrent regret/strategy-sum table keyed by information-set key.
+pub struct InfoTable<K> {
+    slots: Box<[Slot<K>]>,
+    mask: usize,
+    max_info_sets: usize,
+    regrets: Box<[AtomicU32]>,
+    sums: Box<[AtomicU32]>,
+    next_slot: AtomicUsize,
+    len: AtomicUsize,
+}
+
+// SAFETY: a slot's key is written once by the thread that won the EMPTY->BUSY CAS, before the
+// release store of READY; other threads read it only after an acquire load observed READY.
+unsafe impl<K: Send + Sync> Sync for InfoTable<K> {}
+// SAFETY: the table owns plain data; moving it between threads is sound when K is Send.
+unsafe impl<K: Send> Send for InfoTable<K> {}
+
+impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
+    /// A table for up to `max_info_sets` information sets and `max_actions` action slots in total.
+    /// The map keeps its load at or below 50%.
+    pub fn new(max_info_sets: usize, max_actions: usize) -> Result<Self, CfrError> {
+        if max_info_sets == 0 || max_actions == 0 || max_actions >= 1 << 54 {
+            return Err(CfrError::InvalidConfig(format!(
+                "table capacity {max_info_sets} info sets / {max_actions} actions"
+            )));
+        }
+        let cap = (max_info_sets * 2).next_power_of_two();
+        let slots = (0..cap)
+            .map(|_| Slot {
+                state: AtomicU64::new(EMPTY),
+                key: UnsafeCell::new(MaybeUninit::uninit()),
+            })
+            .collect();
+        let zeros = |n: usize| (0..n).map(|_| AtomicU32::new(0)).collect();
+        Ok(Self {
+            slots,
+            mask: cap - 1,
+            max_info_sets,
+            regrets: zeros(max_actions),
+            sums: zeros(max_actions),
+            next_slot: AtomicUsize::new(0),
+            len: AtomicUsize::new(0),
+        })
+    }
+
+    /// The entry of `key`, if it was inserted.
+    #[inline]
+    pub fn get(&self, key: &K) -> Option<Entry> {
+        let mut i = hash_key(key) as usize & self.mask;
+        loop {
+            let slot = &self.slots[i];
+            let mut s = slot.state.load(Ordering::Acquire);
+            while s == BUSY {
+                std::hint::spin_loop();
+                s = slot.state.load(Ordering::Acquire);
+            }
+            if s == EMPTY {
+                return None;
+            }
+            // SAFETY: READY was observed with acquire ordering, so the key is initialised.
+            if unsafe { (*slot.key.get()).assume_init_ref() } == key {
+                return Some(Entry::unpack(s));
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+
+    /// The entry of `key`, inserting it with `n` zeroed actions if absent.
+    #[inline]
+    pub fn get_or_insert(&self, key: &K, n: usize) -> Result<Entry, CfrError> {
+        let mut i = hash_key(key) as usize & self.mask;
+        loop {
+            let slot = &self.slots[i];
+            let mut s = slot.state.load(Ordering::Acquire);
+            if s == EMPTY {
+                match slot
+                    .state
+                    .compare_exchange(EMPTY, BUSY, Ordering::Acquire, Ordering::Acquire)
+                {
+                    Ok(_) => return self.fill(slot, key, n),
+                    Err(now) => s = now,
+                }
+            }
+            while s == BUSY {
+                std::hint::spin_loop();
+                s = slot.state.load(Ordering::Acquire);
+            }
+            if s == EMPTY {
+                continue; // an insertion here was abandoned: try this slot again
+            }
+            // SAFETY: READY was observed with acquire ordering, so the key is initialised.
+            if unsafe { (*slot.key.get()).assume_init_ref() } == key {
+                let e = Entry::unpack(s);
+                if e.len != n {
+                    return Err(CfrError::ActionCountMismatch {
+                        key: format!("{key:?}"),
+                        stored: e.len,
+                        seen: n,
+                    });
+                }
+                return Ok(e);
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+
+    /// Completes an insertion into a slot this thread moved to BUSY.
+    #[cold]
+    fn fill(&self, slot: &Slot<K>, key: &K, n: usize) -> Result<Entry, CfrError> {
+        if n == 0 || n > 255 {
+            slot.state.store(EMPTY, Ordering::Release);
+            return Err(CfrError::NoLegalAction);
+        }
+        if self.len.fetch_add(1, Ordering::Relaxed) >= self.max_info_sets {
+            self.len.fetch_sub(1, Ordering::Relaxed);
+            slot.state.store(EMPTY, Ordering::Release);
+            return Err(CfrError::TableFull {
+                capacity: self.max_info_sets,
+            });
+        }
+        let offset = self.next_slot.fetch_add(n, Ordering::Relaxed);
+        if offset + n > self.regrets.len() {
+            self.next_slot.fetch_sub(n, Ordering::Relaxed);
+            self.len.fetch_sub(1, Ordering::Relaxed);
+            slot.state.store(EMPTY, Ordering::Release);
+            return Err(CfrError::ActionSlotsFull {
+                capacity: self.regrets.len(),
+            });
+        }
+        // SAFETY: this thread owns the slot while it is BUSY; no reader touches the key yet.
+        unsafe { (*slot.key.get()).write(*key) };
+        let e = Entry { offset, len: n };
+        slot.state.store(e.pack(), Ordering::Release);
+        Ok(e)
+    }
+
+    /// Number of information sets stored.
+    pub fn len(&self) -> usize {
+        self.len.load(Ordering::Relaxed)
+    }
+
+    /// Whether no information set is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of action slots in use.
+    pub fn action_slots(&self) -> usize {
+        self.next_slot.load(Ordering::Relaxed).min(self.regrets.len())
+    }
+
+    /// Regret of action slot `i`.
+    #[inline]
+    pub fn regret(&self, i: usize) -> f32 {
+        f32::from_bits(self.regrets[i].load(Ordering::Relaxed))
+    }
+
+    /// Sets the regret of action slot `i`.
+    #[inline]
+    pub fn set_regret(&self, i: usize, v: f32) {
+        self.regrets[i].store(v.to_bits(), Ordering::Relaxed);
+    }
+
+    /// Adds to the regret of action slot `i` (Hogwild: see the module docs).
+    #[inline]
+    pub fn add_regret(&self, i: usize, d: f32) {
+        self.set_regret(i, self.regret(i) + d);
+    }
+
+    /// Strategy sum of action slot `i`.
+    #[inline]
+    pub fn sum(&self, i: usize) -> f32 {
+        f32::from_bits(self.sums[i].load(Ordering::Relaxed))
+    }
+
+    /// Sets the strategy sum of action slot `i`.
+    #[inline]
+    pub fn set_sum(&self, i: usize, v: f32) {
+        self.sums[i].store(v.to_bits(), Ordering::Relaxed);
+    }
+
+    /// Adds to the strategy sum of action slot `i` (Hogwild).
+    #[inline]
+    pub fn add_sum(&self, i: usize, d: f32) {
+        self.set_sum(i, self.sum(i) + d);
+    }
+
+    /// Regret matching: writes the current strategy of `e` into `out[..e.len]`.
+    #[inline]
+    pub fn current_strategy(&self, e: Entry, out: &mut [f32]) {
+        let mut total = 0.0f32;
+        for (a, o) in out[..e.len].iter_mut().enumerate() {
+            let r = self.regret(e.offset + a).max(0.0);
+            *o = r;
+            total += r;
+        }
+        if total > 0.0 {
+            let inv = 1.0 / total;
+            out[..e.len].iter_mut().for_each(|o| *o *= inv);
+        } else {
+            out[..e.len].fill(1.0 / e.len as f32);
+        }
+    }
+
+    /// The normalised average strategy of `e` into `out[..e.len]` (uniform if never updated).
+    pub fn average_strategy(&self, e: Entry, out: &mut [f64]) {
+        let total: f64 = (0..e.len).map(|a| self.sum(e.offset + a) as f64).sum();
+        for (a, o) in out[..e.len].iter_mut().enumerate() {
+            *o = if total > 0.0 {
+                self.sum(e.offset + a) as f64 / total
+            } else {
+                1.0 / e.len as f64
+            };
+        }
+    }
+
+    /// Every stored `(key, entry)`, in insertion (offset) order.
+    pub fn entries(&self) -> Vec<(K, Entry)> {
+        let mut v: Vec<(K, Entry)> = self
+            .slots
+            .iter()
+            .filter_map(|slot| {
+                let s = slot.state.load(Ordering::Acquire);
+                (s & READY != 0).then(|| {
+                    // SAFETY: READY observed with acquire ordering.
+                    (unsafe { *(*slot.key.get()).assume_init_ref() }, Entry::unpack(s))
+                })
+            })
+            .collect();
+        v.sort_by_key(|(_, e)| e.offset);
+        v
+    }
+
+    /// Capacity in information sets.
+    pub fn max_info_sets(&self) -> usize {
+        self.max_info_sets
+    }
+
+    /// Capacity in action slots.
+    pub fn max_actions(&self) -> usize {
+        self.regrets.len()
+    }
+
+    /// Bytes of the map per stored information set at its current fill (slots / len).
+    pub fn map_bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot<K>>()
+    }
+
+    /// Bytes of the value arrays (regret + sum) per action slot.
+    pub const BYTES_PER_ACTION: usize = 8;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_then_get() {
+        let t: InfoTable<u64> = InfoTable::new(100, 1000).unwrap();
+        let a = t.get_or_insert(&42, 3).unwrap();
+        let b = t.get_or_insert(&7, 2).unwrap();
+        assert_eq!(a, Entry { offset: 0, len: 3 });
+        assert_eq!(b, Entry { offset: 3, len: 2 });
+        assert_eq!(t.get(&42), Some(a));
+        assert_eq!(t.get_or_insert(&42, 3).unwrap(), a);
+        assert_eq!(t.get(&8), None);
+        assert_eq!(t.len(), 2);
+        assert_eq!(t.entries(), vec![(42, a), (7, b)]);
+    }
+
+    #[test]
+    fn capacity_and_mismatch_are_typed_errors() {
+        let t: InfoTable<u32> = InfoTable::new(2, 5).unwrap();
+        t.get_or_insert(&1, 2).unwrap();
+        assert!(matches!(
+            t.get_or_insert(&1, 3),
+            Err(CfrError::ActionCountMismatch { .. })
+        ));
+        assert!(matches!(
+            t.get_or_insert(&2, 4),
+            Err(CfrError::ActionSlotsFull { .. })
+        ));
+        t.get_or_insert(&3, 3).unwrap();
+        assert!(matches!(
+            t.get_or_insert(&4, 1),
+            Err(CfrError::TableFull { capacity: 2 })
+        ));
+        assert!(matches!(t.get_or_insert(&5, 0), Err(CfrError::NoLegalAction)));
+        assert!(InfoTable::<u32>::new(0, 1).is_err());
+    }
+
+    #[test]
+    fn regret_matching() {
+        let t: InfoTable<u32> = InfoTable::new(4, 8).unwrap();
+        let e = t.get_or_insert(&9, 3).unwrap();
+        let mut s = [0.0f32; 3];
+        t.current_strategy(e, &mut s);
+        assert_eq!(s, [1.0 / 3.0; 3]);
+        t.add_regret(e.offset, 3.0);
+        t.add_regret(e.offset + 1, -5.0);
+        t.add_regret(e.offset + 2, 1.0);
+        t.current_strategy(e, &mut s);
+        assert_eq!(s, [0.75, 0.0, 0.25]);
+    }
+
+    #[test]
+    fn concurrent_inserts_agree() {
+        let t: InfoTable<u64> = InfoTable::new(5000, 20000).unwrap();
+        let found: Vec<Vec<Entry>> = std::thread::scope(|sc| {
+            let hs: Vec<_> = (0..2)
+                .map(|_| sc.spawn(|| (0..4000u64).map(|k| t.get_or_insert(&k, 2).unwrap()).collect()))
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert_eq!(found[0], found[1]);
+        assert_eq!(t.len(), 4000);
+        assert_eq!(t.action_slots(), 8000);
+    }
+}

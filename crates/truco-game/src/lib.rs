@@ -18,6 +18,7 @@ pub mod matchplay;
 pub mod public;
 pub mod ranking;
 pub mod rules;
+pub mod sim;
 pub mod state;
 mod step;
 pub mod tricks;

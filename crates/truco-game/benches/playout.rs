@@ -1,0 +1,49 @@
+//! Random legal playouts of whole hands per variant; reports hands per second.
+//!
+//! Run: `cargo bench -p truco-game --bench playout`
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use truco_game::sim::random_playout;
+use truco_game::{PublicState, RuleSet};
+
+const HANDS: u64 = 1000;
+
+fn bench(c: &mut Criterion) {
+    let sets = [
+        ("arg-1v1", RuleSet::ARG_1V1),
+        ("arg-2v2", RuleSet::ARG_2V2),
+        (
+            "arg-classic-6p",
+            RuleSet::new("arg-classic", &["players=6"]).expect("valid rule set"),
+        ),
+        (
+            "arg-classic-6p-flor",
+            RuleSet::new("arg-classic", &["players=6", "flor"]).expect("valid rule set"),
+        ),
+    ];
+    let mut g = c.benchmark_group("playout");
+    g.throughput(Throughput::Elements(HANDS));
+    for (name, rules) in sets {
+        let start = PublicState::new_hand(rules, [0, 0], 0).expect("valid hand");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut pts = 0u32;
+                for _ in 0..HANDS {
+                    let st = random_playout(black_box(start), &mut rng).expect("legal playout");
+                    let h = st.public().hand_points();
+                    pts += h[0] as u32 + h[1] as u32;
+                }
+                black_box(pts)
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

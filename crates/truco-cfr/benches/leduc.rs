@@ -17,7 +17,11 @@ fn es_mccfr(c: &mut Criterion) {
         })
         .expect("valid config");
         solver.train(&Leduc, BATCH).expect("training");
-        let name = if threads == 1 { "1_thread" } else { "all_threads" };
+        let name = if threads == 1 {
+            "1_thread"
+        } else {
+            "all_threads"
+        };
         group.bench_function(name, |b| {
             b.iter(|| solver.train(&Leduc, BATCH).expect("training"))
         });

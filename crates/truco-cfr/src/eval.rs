@@ -136,7 +136,7 @@ mod tests {
                 (1, _, 0) => 0.0, // facing a bet: J folds
                 (1, _, 1) => 1.0 / 3.0,
                 (1, _, _) => 1.0,
-                (2, _, 0) => 0.0, // check-bet: J folds
+                (2, _, 0) => 0.0,       // check-bet: J folds
                 (2, _, 1) => 1.0 / 3.0, // Q calls alpha + 1/3
                 _ => 1.0,
             };

@@ -269,7 +269,8 @@ impl FullSolver {
             let o = tree.info_offset[info] as usize;
             let mut delta = [0.0f64; MAX_ACTIONS];
             let mut avg = [0.0f64; MAX_ACTIONS];
-            let nodes = tree.info_node_start[info] as usize..tree.info_node_start[info + 1] as usize;
+            let nodes =
+                tree.info_node_start[info] as usize..tree.info_node_start[info + 1] as usize;
             for &h in &tree.info_nodes[nodes] {
                 let h = h as usize;
                 let f = tree.first_child[h] as usize;

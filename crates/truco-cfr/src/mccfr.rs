@@ -27,20 +27,29 @@ use crate::tree::Tree;
 /// Regret-based pruning as in Pluribus.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pruning {
-    /// Actions whose regret is below this are skipped by the traverser.
+    /// Actions whose regret is below this are skipped by the traverser. It must sit far below
+    /// the payoff range (Pluribus: -300M chips, about 15,000 times the stacks): a pruned action
+    /// recovers only in the unpruned iterations, so a tight threshold slows convergence (on Leduc,
+    /// -300 stalls near 0.13 chips while -20,000 matches unpruned ES-MCCFR).
     pub threshold: f32,
     /// Fraction of iterations that prune (Pluribus: 0.95).
     pub probability: f64,
     /// No pruning during the first `warmup` iterations.
     pub warmup: u64,
+    /// With pruning on, the average strategy is accumulated by a separate unpruned pass
+    /// (Pluribus's UPDATE-STRATEGY: own actions sampled, the opponent's all explored) every
+    /// `average_interval` iterations, weighted by the interval. Updating at the opponent's nodes
+    /// during pruned traversals would bias the average towards unpruned iterations.
+    pub average_interval: u64,
 }
 
 impl Default for Pruning {
     fn default() -> Self {
         Self {
-            threshold: -300.0,
+            threshold: -10_000.0,
             probability: 0.95,
             warmup: 1000,
+            average_interval: 1,
         }
     }
 }
@@ -88,6 +97,8 @@ pub struct TrainStats {
     pub iterations: u64,
     /// Game nodes visited.
     pub nodes: u64,
+    /// Actions skipped by regret-based pruning.
+    pub pruned: u64,
 }
 
 /// A Monte-Carlo CFR solver for games whose information-set key is `K`.
@@ -166,12 +177,13 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
             TrainStats {
                 iterations,
                 nodes: w.nodes,
+                pruned: w.pruned,
             }
         } else {
             let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
             let pool = self.pool(threads)?;
             let (table, config) = (&self.table, &self.config);
-            let results: Vec<Result<u64, CfrError>> = pool.install(|| {
+            let results: Vec<Result<(u64, u64), CfrError>> = pool.install(|| {
                 seeds
                     .par_iter()
                     .enumerate()
@@ -182,15 +194,20 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
                         let mut w = Walker::new(game, table, config, &mut rng);
                         // Worker k runs global iterations base + k + 1, base + k + 1 + threads, ...
                         w.run(base + k as u64, threads as u64, share)?;
-                        Ok(w.nodes)
+                        Ok((w.nodes, w.pruned))
                     })
                     .collect()
             });
-            let mut nodes = 0;
+            let mut stats = TrainStats {
+                iterations,
+                ..TrainStats::default()
+            };
             for r in results {
-                nodes += r?;
+                let (nodes, pruned) = r?;
+                stats.nodes += nodes;
+                stats.pruned += pruned;
             }
-            TrainStats { iterations, nodes }
+            stats
         };
         self.iterations += iterations;
         Ok(stats)
@@ -237,6 +254,7 @@ struct Walker<'a, G: Game, R> {
     weight: f32,
     prune: bool,
     nodes: u64,
+    pruned: u64,
 }
 
 impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
@@ -254,6 +272,7 @@ impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
             weight: 1.0,
             prune: false,
             nodes: 0,
+            pruned: 0,
         }
     }
 
@@ -267,7 +286,19 @@ impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
                 Some(p) if t > p.warmup => unit_f64(self.rng) < p.probability,
                 _ => false,
             };
+            let separate_average = match self.config.pruning {
+                Some(p) if self.config.algorithm == Algorithm::EsMccfr => t
+                    .is_multiple_of(p.average_interval.max(1))
+                    .then_some(p.average_interval.max(1)),
+                _ => None,
+            };
             for player in 0..2 {
+                if let Some(interval) = separate_average {
+                    let w = self.weight;
+                    self.weight *= interval as f32;
+                    self.average_pass(&root, player)?;
+                    self.weight = w;
+                }
                 match self.config.algorithm {
                     Algorithm::OsMccfr => {
                         self.outcome(&root, player, 1.0, 1.0, 1.0)?;
@@ -336,6 +367,7 @@ impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
                         g.apply(&mut c, actions[a]);
                         if self.prune && self.prunable(e.offset + a, &c) {
                             explored[a] = false;
+                            self.pruned += 1;
                             continue;
                         }
                         values[a] = self.external(&c, player)?;
@@ -348,8 +380,10 @@ impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
                     }
                     Ok(v)
                 } else {
-                    for (a, &p) in sigma[..n].iter().enumerate() {
-                        self.table.add_sum(e.offset + a, self.weight * p);
+                    if self.config.pruning.is_none() {
+                        for (a, &p) in sigma[..n].iter().enumerate() {
+                            self.table.add_sum(e.offset + a, self.weight * p);
+                        }
                     }
                     let a = self.sample(&sigma[..n]);
                     let mut c = *s;
@@ -360,11 +394,51 @@ impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
         }
     }
 
+    /// Average-strategy pass for `player` (used with pruning): at `player`'s nodes add the
+    /// current strategy to the sums and follow one sampled action; explore every opponent action.
+    fn average_pass(&mut self, s: &G::State, player: Player) -> Result<(), CfrError> {
+        self.nodes += 1;
+        let g = self.game;
+        match g.node_kind(s) {
+            NodeKind::Terminal => Ok(()),
+            NodeKind::Chance => {
+                let mut c = *s;
+                let o = g.sample_chance(s, self.rng);
+                g.apply_chance(&mut c, o);
+                self.average_pass(&c, player)
+            }
+            NodeKind::Player(p) => {
+                let mut actions = ActionList::new();
+                let mut sigma = [0.0f32; MAX_ACTIONS];
+                let e = self.node_info(s, &mut actions, &mut sigma)?;
+                if p == player {
+                    for (a, &q) in sigma[..e.len].iter().enumerate() {
+                        self.table.add_sum(e.offset + a, self.weight * q);
+                    }
+                    let a = self.sample(&sigma[..e.len]);
+                    let mut c = *s;
+                    g.apply(&mut c, actions[a]);
+                    self.average_pass(&c, player)
+                } else {
+                    for &a in actions.iter() {
+                        let mut c = *s;
+                        g.apply(&mut c, a);
+                        self.average_pass(&c, player)?;
+                    }
+                    Ok(())
+                }
+            }
+        }
+    }
+
     /// Pluribus-style pruning: skip a low-regret action unless it leads straight to a terminal
     /// or chance node (those are never pruned, so payoffs and chance events stay exact).
     #[inline]
     fn prunable(&self, slot: usize, child: &G::State) -> bool {
-        let threshold = self.config.pruning.map_or(f32::NEG_INFINITY, |p| p.threshold);
+        let threshold = self
+            .config
+            .pruning
+            .map_or(f32::NEG_INFINITY, |p| p.threshold);
         self.table.regret(slot) < threshold
             && matches!(self.game.node_kind(child), NodeKind::Player(_))
     }
@@ -470,7 +544,10 @@ mod tests {
         let ((e1, v1), (e2, v2)) = (results[0], results[1]);
         assert!(e1 < 0.07 && e2 < 0.07, "{e1} {e2}");
         assert!((e1 - e2).abs() < 0.02, "{e1} {e2}");
-        assert!((v1 - v2).abs() < 0.02 && (v1 + 0.0856).abs() < 0.02, "{v1} {v2}");
+        assert!(
+            (v1 - v2).abs() < 0.02 && (v1 + 0.0856).abs() < 0.02,
+            "{v1} {v2}"
+        );
         assert!((v2 + 0.0856).abs() < 0.02, "{v2}");
     }
 
@@ -506,26 +583,45 @@ mod tests {
     }
 
     #[test]
-    fn pruning_and_linear_averaging_still_converge() {
+    fn pruning_skips_nodes_and_still_converges() {
+        let tree = Tree::build(&Leduc, 1 << 20).unwrap();
+        let pruning = Pruning {
+            threshold: -2000.0,
+            probability: 0.95,
+            warmup: 5_000,
+            average_interval: 10,
+        };
+        let mut plain = McSolver::new(leduc_config(1)).unwrap();
+        let mut pruned = McSolver::new(McConfig {
+            pruning: Some(pruning),
+            ..leduc_config(1)
+        })
+        .unwrap();
+        plain.train(&Leduc, 50_000).unwrap();
+        pruned.train(&Leduc, 50_000).unwrap();
+        let plain_stats = plain.train(&Leduc, 20_000).unwrap();
+        let pruned_stats = pruned.train(&Leduc, 20_000).unwrap();
+        pruned.train(&Leduc, 230_000).unwrap();
+        // Pruning skips actions once regrets are negative enough; plain ES never does.
+        assert_eq!(plain_stats.pruned, 0);
+        assert!(pruned_stats.pruned > 2_000, "{pruned_stats:?}");
+        let e = exploitability(&tree, &pruned.tree_policy(&tree));
+        assert!(e < 0.08, "exploitability {e}");
+    }
+
+    #[test]
+    fn linear_averaging_converges() {
         let tree = Tree::build(&Leduc, 1 << 20).unwrap();
         let mut s = McSolver::new(McConfig {
             averaging: Averaging::Linear,
-            pruning: Some(Pruning {
-                threshold: -20.0,
-                probability: 0.95,
-                warmup: 5_000,
-            }),
-            seed: 11,
-            ..McConfig::default()
+            ..leduc_config(1)
         })
         .unwrap();
-        let stats_a = s.train(&Leduc, 10_000).unwrap();
-        let stats_b = s.train(&Leduc, 10_000).unwrap();
-        // Pruning skips subtrees once regrets are negative enough.
-        assert!(stats_b.nodes < stats_a.nodes, "{stats_a:?} {stats_b:?}");
-        s.train(&Leduc, 60_000).unwrap();
-        let e = exploitability(&tree, &s.tree_policy(&tree));
-        assert!(e < 0.06, "exploitability {e}");
+        s.train(&Leduc, 20_000).unwrap();
+        let early = exploitability(&tree, &s.tree_policy(&tree));
+        s.train(&Leduc, 180_000).unwrap();
+        let late = exploitability(&tree, &s.tree_policy(&tree));
+        assert!(late < 0.15 && late < early * 0.7, "{early} -> {late}");
     }
 
     #[test]

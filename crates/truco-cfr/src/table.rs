@@ -247,7 +247,9 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
 
     /// Number of action slots in use.
     pub fn action_slots(&self) -> usize {
-        self.next_slot.load(Ordering::Relaxed).min(self.regrets.len())
+        self.next_slot
+            .load(Ordering::Relaxed)
+            .min(self.regrets.len())
     }
 
     /// Regret of action slot `i`.
@@ -324,7 +326,10 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
                 let s = slot.state.load(Ordering::Acquire);
                 (s & READY != 0).then(|| {
                     // SAFETY: READY observed with acquire ordering.
-                    (unsafe { *(*slot.key.get()).assume_init_ref() }, Entry::unpack(s))
+                    (
+                        unsafe { *(*slot.key.get()).assume_init_ref() },
+                        Entry::unpack(s),
+                    )
                 })
             })
             .collect();
@@ -386,7 +391,10 @@ mod tests {
             t.get_or_insert(&4, 1),
             Err(CfrError::TableFull { capacity: 2 })
         ));
-        assert!(matches!(t.get_or_insert(&5, 0), Err(CfrError::NoLegalAction)));
+        assert!(matches!(
+            t.get_or_insert(&5, 0),
+            Err(CfrError::NoLegalAction)
+        ));
         assert!(InfoTable::<u32>::new(0, 1).is_err());
     }
 
@@ -409,7 +417,13 @@ mod tests {
         let t: InfoTable<u64> = InfoTable::new(5000, 20000).unwrap();
         let found: Vec<Vec<Entry>> = std::thread::scope(|sc| {
             let hs: Vec<_> = (0..2)
-                .map(|_| sc.spawn(|| (0..4000u64).map(|k| t.get_or_insert(&k, 2).unwrap()).collect()))
+                .map(|_| {
+                    sc.spawn(|| {
+                        (0..4000u64)
+                            .map(|k| t.get_or_insert(&k, 2).unwrap())
+                            .collect()
+                    })
+                })
                 .collect();
             hs.into_iter().map(|h| h.join().unwrap()).collect()
         });

@@ -38,7 +38,7 @@ impl KuhnState {
 
     fn is_terminal(&self) -> bool {
         match self.len {
-            2 => !(!self.bet_at(0) && self.bet_at(1)), // all but `pb` end the game
+            2 => self.bet_at(0) || !self.bet_at(1), // all but `pb` end the game
             3 => true,
             _ => false,
         }
@@ -127,7 +127,7 @@ impl Game for Kuhn {
         };
         let u0 = match (s.len, s.bets) {
             (2, 0b00) => showdown(1.0),
-            (2, 0b01) => 1.0,  // bet, pass: player 1 folds
+            (2, 0b01) => 1.0, // bet, pass: player 1 folds
             (2, 0b11) => showdown(2.0),
             (3, 0b010) => -1.0, // pass, bet, pass: player 0 folds
             (3, 0b110) => showdown(2.0),

@@ -12,7 +12,9 @@
 
 pub mod action;
 pub mod cards;
+pub mod deals;
 pub mod envido;
+pub mod hand;
 pub mod log;
 pub mod matchplay;
 pub mod public;
@@ -26,6 +28,7 @@ pub mod view;
 
 pub use action::{Action, ActionList, Actor, Award, Awards, Event, Source, Totals, NONE};
 pub use cards::{Card, CardError, CardSet, Deck, Suit};
+pub use hand::Hand;
 pub use log::EventLog;
 pub use matchplay::Match;
 pub use public::{Phase, PlayError, PublicState};

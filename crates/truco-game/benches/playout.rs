@@ -5,10 +5,32 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use truco_game::sim::random_playout;
-use truco_game::{PublicState, RuleSet};
+use truco_game::{Action, ActionList, Actor, PublicState, RuleSet, State};
+
+/// A full-length playout: random cards, calls only where forced (a flor), every hand played
+/// through its tricks (uniform random play folds early; this is the long case).
+fn card_playout(start: PublicState, rng: &mut Xoshiro256PlusPlus) -> State {
+    let mut st = State::sample_deal(start, rng);
+    let mut legal = ActionList::new();
+    while st.actor() != Actor::Terminal {
+        st.legal_actions(&mut legal);
+        let s = legal.as_slice();
+        let cards = s
+            .iter()
+            .take_while(|a| matches!(a, Action::Play(_)))
+            .count();
+        let k = if cards > 0 {
+            (rng.next_u32() as usize) % cards
+        } else {
+            0
+        };
+        st.apply(s[k]).expect("legal action");
+    }
+    st
+}
 
 const HANDS: u64 = 1000;
 
@@ -37,6 +59,26 @@ fn bench(c: &mut Criterion) {
                     let st = random_playout(black_box(start), &mut rng).expect("legal playout");
                     let h = st.public().hand_points();
                     pts += h[0] as u32 + h[1] as u32;
+                }
+                black_box(pts)
+            })
+        });
+    }
+    for (name, rules) in [
+        ("arg-1v1-cards-only", RuleSet::ARG_1V1),
+        (
+            "arg-classic-6p-cards-only",
+            RuleSet::new("arg-classic", &["players=6"]).expect("valid rule set"),
+        ),
+    ] {
+        let start = PublicState::new_hand(rules, [0, 0], 0).expect("valid hand");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut pts = 0u32;
+                for _ in 0..HANDS {
+                    let st = card_playout(black_box(start), &mut rng);
+                    pts += st.public().hand_points()[0] as u32;
                 }
                 black_box(pts)
             })

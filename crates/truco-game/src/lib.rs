@@ -21,6 +21,7 @@ pub mod public;
 pub mod ranking;
 pub mod rules;
 pub mod sim;
+pub mod spot;
 pub mod state;
 mod step;
 pub mod tricks;
@@ -33,6 +34,7 @@ pub use log::EventLog;
 pub use matchplay::Match;
 pub use public::{Phase, PlayError, PublicState};
 pub use rules::{RuleError, RuleSet, Variant};
+pub use spot::{Spot, SpotError};
 pub use state::State;
 pub use view::View;
 

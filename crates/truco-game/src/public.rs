@@ -148,6 +148,24 @@ pub(crate) struct Options {
     pub mazo: bool,
 }
 
+impl Options {
+    /// Whether a non-card action is allowed.
+    #[inline]
+    fn allows(&self, a: Action) -> bool {
+        match a {
+            Action::Play(_) => self.play,
+            Action::Raise => self.raise,
+            Action::Quiero | Action::NoQuiero => self.answer,
+            Action::Envido => self.envido,
+            Action::RealEnvido => self.real,
+            Action::FaltaEnvido => self.falta,
+            Action::Flor => self.flor,
+            Action::Contraflor => self.contraflor,
+            Action::Mazo => self.mazo,
+        }
+    }
+}
+
 /// The public state of one hand (plus the match score it is played at).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PublicState {
@@ -161,6 +179,7 @@ pub struct PublicState {
     pub(crate) trick_result: [u8; 3],
     pub(crate) turn: u8,
     pub(crate) folded: u8,
+    pub(crate) acted: u8,
     pub(crate) truco: TrucoState,
     pub(crate) envido: EnvidoState,
     pub(crate) flor: FlorState,
@@ -188,6 +207,7 @@ impl PublicState {
             trick_result: [NONE; 3],
             turn: mano,
             folded: 0,
+            acted: 0,
             truco: TrucoState {
                 level: 0,
                 pending: false,
@@ -342,12 +362,17 @@ impl PublicState {
         }
     }
 
+    /// Whether `seat` has taken any action in this hand.
+    pub fn has_acted(&self, seat: u8) -> bool {
+        self.acted & (1 << seat) != 0
+    }
+
     /// Whether `seat` may still declare a flor now (its first action, in trick 1).
     #[inline]
     fn flor_window(&self, seat: u8) -> bool {
         self.rules.flor
             && self.trick == 0
-            && !self.has_played(0, seat)
+            && self.acted & (1 << seat) == 0
             && self.flor.declared & (1 << (seat % 2)) == 0
             && !self.flor.done
     }
@@ -434,14 +459,17 @@ impl PublicState {
             Action::Play(c) => {
                 o.play && self.rules.deck.cards().contains(c) && !self.played_set().contains(c)
             }
-            Action::Raise => o.raise,
-            Action::Quiero | Action::NoQuiero => o.answer,
-            Action::Envido => o.envido,
-            Action::RealEnvido => o.real,
-            Action::FaltaEnvido => o.falta,
-            Action::Flor => o.flor,
-            Action::Contraflor => o.contraflor,
-            Action::Mazo => o.mazo,
+            other => o.allows(other),
+        }
+    }
+
+    /// Whether `action` is legal for the actor holding the unplayed cards `hand`.
+    #[inline]
+    pub fn is_legal(&self, action: Action, hand: CardSet) -> bool {
+        let o = self.options(Some(hand));
+        match action {
+            Action::Play(c) => o.play && hand.contains(c),
+            other => o.allows(other),
         }
     }
 

@@ -136,9 +136,7 @@ impl State {
             Actor::Chance => return Err(PlayError::WrongPhase("action before the deal")),
             Actor::Seat(s) | Actor::Team { seat: s, .. } => s,
         };
-        let mut legal = ActionList::new();
-        self.public.legal_actions(self.hand(seat), &mut legal);
-        if !legal.contains(action) {
+        if !self.public.is_legal(action, self.hand(seat)) {
             return Err(PlayError::Illegal { seat, action });
         }
         let event = match self.public.reveal_kind(action) {

@@ -11,6 +11,7 @@ impl PublicState {
     pub(crate) fn step(&mut self, seat: u8, action: Action, totals: Option<Totals>) -> Awards {
         let mut aw = Awards::default();
         let team = seat % 2;
+        self.acted |= 1 << seat;
         match action {
             Action::Play(c) => {
                 let t = self.trick as usize;

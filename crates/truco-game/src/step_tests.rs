@@ -479,3 +479,23 @@ fn state_is_small() {
     assert!(s <= 128, "State is {s} bytes (PublicState {ps})");
     println!("State {s} bytes, PublicState {ps} bytes");
 }
+
+#[test]
+fn public_replay_rejects_a_late_flor() {
+    // Seat 1 answered a truco without declaring a flor: it cannot declare one later.
+    let mut p = crate::public::PublicState::new_hand(flor2(), [0, 0], 0).unwrap();
+    p.apply_event(crate::action::Event::Deal).unwrap();
+    let act = |seat, action| crate::action::Event::Act { seat, action };
+    p.apply_event(act(0, Action::Flor)).unwrap();
+    p.apply_event(act(0, Action::Raise)).unwrap();
+    assert!(
+        p.is_publicly_legal(Action::Contraflor),
+        "seat 1 has not acted yet"
+    );
+    p.apply_event(act(1, Action::Quiero)).unwrap();
+    assert!(!p.is_publicly_legal(Action::Flor));
+    assert!(p
+        .apply_event(act(0, Action::Play("4E".parse().unwrap())))
+        .is_ok());
+    assert!(!p.is_publicly_legal(Action::Flor), "seat 1 already acted");
+}

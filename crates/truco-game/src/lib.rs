@@ -10,6 +10,8 @@
 //!
 //! See the crate README for the modelling choices.
 
+#![warn(missing_docs)]
+
 pub mod action;
 pub mod cards;
 pub mod deals;

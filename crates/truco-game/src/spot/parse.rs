@@ -321,9 +321,11 @@ impl FromStr for Spot {
 
     /// Parses a spot line, checking every field and replaying the history.
     fn from_str(line: &str) -> Result<Spot, SpotError> {
-        let fields = split_trim(line, 0, '|');
+        let mut fields = split_trim(line, 0, '|');
+        while fields.len() > 4 && fields.last().is_some_and(|f| f.text.is_empty()) {
+            fields.pop();
+        }
         let fields = match fields.len() {
-            5 if fields[4].text.is_empty() => &fields[..4],
             4 | 5 => &fields[..],
             found => return Err(SpotError::Fields { found }),
         };

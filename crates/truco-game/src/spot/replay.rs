@@ -138,13 +138,13 @@ impl Replayer {
         }
         let me = self.seat;
         let why = match action {
-            Action::Play(c) if self.own.contains(c) => {
-                format!("seat {me} plays {c} but already played it")
-            }
-            Action::Play(c) => format!(
+            Action::Play(c) if !self.own.contains(c) => format!(
                 "seat {me} plays {c} but your hand is {}",
                 cards_text(self.own)
             ),
+            Action::Play(c) if !hand.contains(c) => {
+                format!("seat {me} plays {c} but already played it")
+            }
             Action::Flor | Action::Contraflor if flor_value(self.own).is_none() => {
                 format!("seat {me} declares a flor but holds none")
             }

@@ -18,8 +18,8 @@ pub(crate) const EXAMPLES: [&str; 6] = [
     "arg-classic flor | score 0-0 | dealer 3 | seat 0: 4O 5O 6O | 0:flor 0:4O 1:12B 2:1E 3:3B / 2:7E",
     // Six players: a truco called on turn, answered by seat 2 for team 0.
     "arg-classic players=6 target=15 | score 5-8 | dealer 5 | seat 3: 2E 2B 12C | 0:3O 1:truco 2:quiero 1:7E 2:4C 3:2E 4:5C 5:1B",
-    // Falta envido declined at 14-14, then the hand is folded.
-    "arg-1v1 | score 14-13 | dealer 0 | seat 0: 5E 6E 12B | 1:falta-envido 0:no-quiero 1:retruco",
+    // A falta envido declined at 14-13 gives 1 point; then a truco waits for seat 0's answer.
+    "arg-1v1 | score 14-13 | dealer 0 | seat 0: 5E 6E 12B | 1:falta-envido 0:no-quiero 1:truco",
 ];
 
 fn spot(s: &str) -> Spot {
@@ -263,7 +263,7 @@ fn reveal_errors() {
     assert!(matches!(e, SpotError::Reveal { .. }));
     assert!(e.to_string().contains("totals must follow"), "{e}");
     let e = err(&format!("{H}0:envido 1:quiero [0:31 1:25]"));
-    assert!(e.to_string().contains("your cards 1C 6O 7O make 33"), "{e}");
+    assert!(e.to_string().contains("your cards 6O 7O 1C make 33"), "{e}");
     let e = err(&format!("{H}0:envido 1:quiero [0:33]"));
     assert!(e.to_string().contains("seat 1 must show"), "{e}");
     let e = err(&format!("{H}0:envido 1:quiero [0:33 1:34]"));

@@ -58,7 +58,7 @@ impl Hand {
         self.state.legal_actions(out)
     }
     /// What `seat` sees.
-    pub fn view(&self, seat: u8) -> View {
+    pub fn view(&self, seat: u8) -> Result<View, PlayError> {
         self.state.view(seat)
     }
     /// Applies the actor's action and records its public event.

@@ -168,7 +168,7 @@ impl Match {
                 Actor::Seat(s) | Actor::Team { seat: s, .. } => s,
             };
             st.legal_actions(&mut legal);
-            let view = st.view(seat);
+            let view = st.view(seat)?;
             let a = choose(map[seat as usize], &view, &legal);
             let (event, awards) = st.apply(a)?;
             self.last_log.push(event);

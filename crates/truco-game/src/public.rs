@@ -129,6 +129,9 @@ pub enum PlayError {
     /// The revealed totals are impossible.
     #[error("revealed totals are invalid: {0}")]
     BadReveal(&'static str),
+    /// The seat is not in the hand.
+    #[error("seat {0} is not in this hand")]
+    NoSuchSeat(u8),
     /// The deal is malformed.
     #[error("bad deal: {0}")]
     BadDeal(String),
@@ -280,7 +283,7 @@ impl PublicState {
     }
     /// Whether `seat` folded.
     pub fn is_folded(&self, seat: u8) -> bool {
-        self.folded & (1 << seat) != 0
+        seat < 8 && self.folded & (1 << seat) != 0
     }
     /// The truco ladder.
     pub fn truco(&self) -> &TrucoState {
@@ -364,7 +367,7 @@ impl PublicState {
 
     /// Whether `seat` has taken any action in this hand.
     pub fn has_acted(&self, seat: u8) -> bool {
-        self.acted & (1 << seat) != 0
+        seat < 8 && self.acted & (1 << seat) != 0
     }
 
     /// Whether `seat` may still declare a flor now (its first action, in trick 1).

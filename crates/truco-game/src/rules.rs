@@ -313,7 +313,7 @@ impl RuleSet {
     /// needs to reach the target (the accepted falta wins the match).
     pub fn falta_value(&self, score: [u8; 2], winner: u8) -> u8 {
         if self.falta_in_malas && self.malas > 0 && score[0] < self.malas && score[1] < self.malas {
-            return self.target.saturating_sub(score[winner as usize]);
+            return self.target.saturating_sub(score[winner as usize & 1]);
         }
         let lead = score[0].max(score[1]);
         self.target.saturating_sub(lead).max(1)

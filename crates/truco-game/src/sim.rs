@@ -19,6 +19,9 @@ pub fn random_playout<R: Rng + ?Sized>(
             return Ok(st);
         }
         st.legal_actions(&mut legal);
+        if legal.is_empty() {
+            return Err(PlayError::WrongPhase("no legal action"));
+        }
         let k = ((rng.next_u32() as u64 * legal.len() as u64) >> 32) as usize;
         let a = legal.as_slice()[k];
         st.apply(a)?;

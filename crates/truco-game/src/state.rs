@@ -81,15 +81,21 @@ impl State {
     }
 
     /// The three cards dealt to `seat`.
-    pub fn dealt(&self, seat: u8) -> [Card; 3] {
-        let h = self.hands[seat as usize % MAX_SEATS];
-        h.map(|i| Card::from_index(i).unwrap_or(crate::cards::card(crate::cards::Suit::Espadas, 1)))
+    pub fn dealt(&self, seat: u8) -> Result<[Card; 3], PlayError> {
+        if seat >= self.public.rules().players {
+            return Err(PlayError::NoSuchSeat(seat));
+        }
+        let h = self.hands[seat as usize];
+        let card = |i: u8| Card::from_index(i).ok_or(PlayError::NoSuchSeat(seat));
+        Ok([card(h[0])?, card(h[1])?, card(h[2])?])
     }
 
     /// The cards dealt to `seat`, as a set.
     #[inline]
     pub fn dealt_set(&self, seat: u8) -> CardSet {
-        let h = self.hands[seat as usize % MAX_SEATS];
+        let Some(&h) = self.hands.get(seat as usize) else {
+            return CardSet::EMPTY;
+        };
         let mut m = 0u64;
         for i in h {
             if i < 64 {
@@ -104,7 +110,7 @@ impl State {
     pub fn hand(&self, seat: u8) -> CardSet {
         let mut m = self.dealt_set(seat).0;
         for t in &self.public.played {
-            let c = t[seat as usize % MAX_SEATS];
+            let c = t.get(seat as usize).copied().unwrap_or(NONE);
             if c < 64 {
                 m &= !(1u64 << c);
             }
@@ -189,7 +195,7 @@ impl State {
     }
 
     /// What `seat` sees: the public state and its own cards.
-    pub fn view(&self, seat: u8) -> View {
-        View::new(self.public, seat, self.dealt(seat))
+    pub fn view(&self, seat: u8) -> Result<View, PlayError> {
+        Ok(View::new(self.public, seat, self.dealt(seat)?))
     }
 }

@@ -12,6 +12,9 @@ pub const PARDA: u8 = 2;
 /// to play; for a parda, the trick's leader).
 pub fn resolve_trick(table: &RankTable, cards: &[u8], lead: u8) -> (u8, u8) {
     let n = cards.len() as u8;
+    if n == 0 {
+        return (PARDA, lead);
+    }
     let mut best = 0u8;
     let mut best_seat = NONE;
     let mut teams = 0u8; // bit t: team t holds the top strength

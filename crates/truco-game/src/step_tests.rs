@@ -459,7 +459,11 @@ fn views_hide_other_hands() {
     assert_eq!(a2.view(0).unwrap(), b2.view(0).unwrap());
     run(&mut a2, "3B");
     run(&mut b2, "3C");
-    assert_ne!(a2.view(0).unwrap(), b2.view(0).unwrap(), "a card played face up is visible");
+    assert_ne!(
+        a2.view(0).unwrap(),
+        b2.view(0).unwrap(),
+        "a card played face up is visible"
+    );
     // Same public history, same own cards in another order: same view.
     let c = deal(
         RuleSet::ARG_2V2,

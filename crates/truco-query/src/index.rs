@@ -56,21 +56,32 @@ impl RadixParams {
     }
 }
 
-/// Sum of `count - 1` over rows `start..end` (`start` even) of a counts section, and the
-/// `count - 1` of row `end`; `None` if the section is too short.
+/// Sum of `count - 1` over rows `start..end` of a counts section, and the `count - 1` of row
+/// `end`; `None` if `start > end` or the section is too short.
 #[inline]
 pub fn count_prefix(counts: &[u8], nibbles: bool, start: usize, end: usize) -> Option<(u64, u8)> {
+    if start > end {
+        return None;
+    }
     if nibbles {
+        let mut sum: u32 = 0;
+        let mut start = start;
+        if start & 1 == 1 && start < end {
+            sum += (*counts.get(start / 2)? >> 4) as u32;
+            start += 1;
+        }
         let full = counts.get(start / 2..end / 2)?;
-        let mut sum: u32 = full
+        sum += full
             .iter()
             .map(|&b| (b & 15) as u32 + (b >> 4) as u32)
-            .sum();
+            .sum::<u32>();
         let last = *counts.get(end / 2)?;
         let own = if end & 1 == 0 {
             last & 15
         } else {
-            sum += (last & 15) as u32;
+            if start < end {
+                sum += (last & 15) as u32;
+            }
             last >> 4
         };
         Some((sum as u64, own))
@@ -114,6 +125,19 @@ mod tests {
         assert_eq!(count_prefix(&nib, true, 0, 4), Some((10, 5)));
         assert_eq!(count_prefix(&nib, true, 2, 3), Some((3, 4)));
         assert_eq!(count_prefix(&nib, true, 0, 6), None);
+        // Odd starts: rows 1..4 hold 2 + 3 + 4; row 3..3 is empty.
+        assert_eq!(count_prefix(&nib, true, 1, 4), Some((9, 5)));
+        assert_eq!(count_prefix(&nib, true, 3, 3), Some((0, 4)));
+        assert_eq!(count_prefix(&nib, true, 1, 2), Some((2, 3)));
+        assert_eq!(count_prefix(&nib, true, 3, 2), None);
+        // Any split of a range sums to the whole.
+        for lo in 0..5 {
+            for mid in lo..5 {
+                let a = count_prefix(&nib, true, lo, mid).unwrap().0;
+                let b = count_prefix(&nib, true, mid, 4).unwrap().0;
+                assert_eq!(a + b, count_prefix(&nib, true, lo, 4).unwrap().0);
+            }
+        }
         let bytes = [1, 2, 3, 200];
         assert_eq!(count_prefix(&bytes, false, 0, 3), Some((6, 200)));
         assert_eq!(count_prefix(&bytes, false, 0, 4), None);

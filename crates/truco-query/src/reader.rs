@@ -5,7 +5,7 @@ use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 
-use memmap2::Mmap;
+use memmap2::{Advice, Mmap};
 
 use crate::error::TableError;
 use crate::format::{checksum, Header, Section, BLOCK_SHIFT, FIXED_LEN, SECTION_COUNT};
@@ -78,6 +78,9 @@ impl Table {
     }
 
     fn from_map(map: Mmap, opts: OpenOptions) -> Result<Table, TableError> {
+        // Lookups touch a few scattered pages: ask the kernel not to read around each page fault
+        // (read-ahead can be megabytes per fault). Advisory only, so a refusal is ignored.
+        let _ = map.advise(Advice::Random);
         let h = Header::decode(&map)?;
         h.check_layout(map.len() as u64)?;
         let to_usize = |v: u64| {
@@ -179,6 +182,13 @@ impl Table {
         Ok(())
     }
 
+    /// Asks the kernel to read the whole file into the page cache in the background
+    /// (`MADV_WILLNEED`), for a server that wants every lookup warm. Advisory: errors are
+    /// returned but harmless.
+    pub fn prefetch(&self) -> std::io::Result<()> {
+        self.map.advise(Advice::WillNeed)
+    }
+
     /// Checks the body checksum now (for a table opened without verification).
     pub fn verify(&self) -> Result<(), TableError> {
         let body = &self.map[self.sections[0].start..];
@@ -208,16 +218,50 @@ impl Table {
     }
 
     /// The row for `key`: `Ok(None)` if absent, an error if the bytes are inconsistent.
+    #[inline]
     pub fn try_lookup(&self, key: u64) -> Result<Option<Row<'_>>, TableError> {
-        match self.find(key)? {
-            Some(row) => self.row(row).map(Some),
-            None => Ok(None),
-        }
+        let Some((lo, hi)) = self.bucket(key)? else {
+            return Ok(None);
+        };
+        // Read the offset of the bucket's first row before searching the keys: these loads do
+        // not depend on the search, so their cache misses overlap it, and the row found is
+        // usually in the same block of 64 rows.
+        let block = lo >> BLOCK_SHIFT;
+        let early = self.offset_in_block(block, lo);
+        let Some(row) = self.find(key, lo, hi)? else {
+            return Ok(None);
+        };
+        let (start, own) = match early {
+            Some(base) if row >> BLOCK_SHIFT == block => {
+                let (more, own) =
+                    count_prefix(self.section(Section::Counts), self.nibbles, lo, row)
+                        .ok_or_else(|| corrupt("counts", "row past the end"))?;
+                (base.checked_add(more), own)
+            }
+            _ => {
+                let block = row >> BLOCK_SHIFT;
+                let base = self
+                    .offset_in_block(block, block << BLOCK_SHIFT)
+                    .ok_or_else(|| corrupt("bases", "block past the end"))?;
+                let (more, own) = count_prefix(
+                    self.section(Section::Counts),
+                    self.nibbles,
+                    block << BLOCK_SHIFT,
+                    row,
+                )
+                .ok_or_else(|| corrupt("counts", "row past the end"))?;
+                (base.checked_add(more), own)
+            }
+        };
+        let start = start
+            .and_then(|s| usize::try_from(s).ok())
+            .ok_or_else(|| corrupt("bases", "offset overflows"))?;
+        self.row(row, start, own as usize).map(Some)
     }
 
-    /// Row number of `key` among the sorted keys.
+    /// Rows `lo..hi` of the radix bucket of `key`, or `None` if the key is outside the index.
     #[inline]
-    fn find(&self, key: u64) -> Result<Option<usize>, TableError> {
+    fn bucket(&self, key: u64) -> Result<Option<(usize, usize)>, TableError> {
         let Some(b) = self.radix.try_bucket(key) else {
             return Ok(None);
         };
@@ -229,55 +273,68 @@ impl Table {
         if lo > hi || hi > self.n_rows {
             return Err(corrupt("index", "bucket bounds out of order"));
         }
-        let keys = self.section(Section::Keys);
-        let mut base = lo;
-        let mut size = hi - lo;
-        if size == 0 {
-            return Ok(None);
-        }
-        while size > 1 {
-            let half = size / 2;
-            let mid = base + half;
-            let k = read_u64(keys, mid).ok_or_else(|| corrupt("keys", "row past the end"))?;
-            if k <= key {
-                base = mid;
-            }
-            size -= half;
-        }
-        let k = read_u64(keys, base).ok_or_else(|| corrupt("keys", "row past the end"))?;
-        Ok((k == key).then_some(base))
+        Ok((lo < hi).then_some((lo, hi)))
     }
 
-    /// Decodes row number `row`.
+    /// Number of probability bytes stored before row `row` of block `block` (`row` in the block).
     #[inline]
-    fn row(&self, row: usize) -> Result<Row<'_>, TableError> {
-        let block = row >> BLOCK_SHIFT;
-        let bases = self.section(Section::Bases);
-        let base = read_u64(bases, block).ok_or_else(|| corrupt("bases", "block past the end"))?;
-        let (prefix, own) = count_prefix(
+    fn offset_in_block(&self, block: usize, row: usize) -> Option<u64> {
+        let base = read_u64(self.section(Section::Bases), block)?;
+        let (prefix, _) = count_prefix(
             self.section(Section::Counts),
             self.nibbles,
             block << BLOCK_SHIFT,
             row,
-        )
-        .ok_or_else(|| corrupt("counts", "row past the end"))?;
-        let start = base
-            .checked_add(prefix)
-            .and_then(|s| usize::try_from(s).ok())
-            .ok_or_else(|| corrupt("bases", "offset overflows"))?;
-        let stored = self
+        )?;
+        base.checked_add(prefix)
+    }
+
+    /// Row number of `key` among rows `lo..hi`.
+    #[inline]
+    fn find(&self, key: u64, lo: usize, hi: usize) -> Result<Option<usize>, TableError> {
+        let keys = self.section(Section::Keys);
+        let (mut lo, mut size) = (lo, hi - lo);
+        // Narrow a large bucket by binary search, then scan the rest: the scan's loads are
+        // independent, so a cold bucket costs one round of cache misses instead of log2(size).
+        while size > SCAN_ROWS {
+            let half = size / 2;
+            let k = read_u64(keys, lo + half).ok_or_else(|| corrupt("keys", "row past the end"))?;
+            if k <= key {
+                lo += half;
+            }
+            size -= half;
+        }
+        let run = keys
+            .get(lo * 8..(lo + size) * 8)
+            .ok_or_else(|| corrupt("keys", "row past the end"))?;
+        let below = run
+            .chunks_exact(8)
+            .map(|c| (read_u64(c, 0).unwrap_or(u64::MAX) < key) as usize)
+            .sum::<usize>();
+        if below == size {
+            return Ok(None);
+        }
+        let at = lo + below;
+        let k = read_u64(keys, at).ok_or_else(|| corrupt("keys", "row past the end"))?;
+        Ok((k == key).then_some(at))
+    }
+
+    /// Decodes row number `row`, whose `stored` probability bytes start at `start`.
+    #[inline]
+    fn row(&self, row: usize, start: usize, stored: usize) -> Result<Row<'_>, TableError> {
+        let probs = self
             .section(Section::Probs)
-            .get(start..start + own as usize)
+            .get(start..start + stored)
             .ok_or_else(|| corrupt("probs", "row past the end"))?;
         let values = if self.has_values() {
             let v = 2 * (start + row);
             self.section(Section::Values)
-                .get(v..v + 2 * (own as usize + 1))
+                .get(v..v + 2 * (stored + 1))
                 .ok_or_else(|| corrupt("values", "row past the end"))?
         } else {
             &[]
         };
-        Row::new(stored, values, self.value_scale)
+        Row::new(probs, values, self.value_scale)
             .ok_or_else(|| corrupt("probs", "row sums to more than 255"))
     }
 
@@ -296,6 +353,9 @@ impl Table {
             .unwrap_or(&[])
     }
 }
+
+/// Buckets of at most this many rows are scanned linearly.
+const SCAN_ROWS: usize = 32;
 
 fn corrupt(section: &'static str, detail: &str) -> TableError {
     TableError::corrupted(section, detail.to_owned())

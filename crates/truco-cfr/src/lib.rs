@@ -4,6 +4,7 @@
 //! - [`games`]: Kuhn and Leduc poker, test games with known values.
 //! - [`algo`]: [`Algorithm`] parsed by name and [`Averaging`].
 //! - [`table`]: lock-free shared regret/strategy tables for sampled solvers.
+//! - [`delta`]: direct or per-worker buffered regret updates.
 //! - [`mccfr`]: external- and outcome-sampling MCCFR, parallel with rayon, with pruning.
 //! - [`checkpoint`]: serde + bincode save/restore of an MCCFR solver.
 //! - [`tree`]: the game tree as a flat arena, for games small enough to enumerate.
@@ -14,6 +15,7 @@
 
 pub mod algo;
 pub mod checkpoint;
+pub mod delta;
 pub mod error;
 pub mod eval;
 pub mod full;

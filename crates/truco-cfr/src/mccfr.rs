@@ -3,14 +3,16 @@
 //! One *iteration* is one traversal per player (player 0 then player 1), as in OpenSpiel's
 //! `ExternalSamplingMCCFRSolver::RunIteration`.
 //!
-//! Parallelism: `threads` workers share one [`InfoTable`] (lock-free map, Hogwild `f32` updates;
-//! see [`crate::table`]) and each runs its share of the iterations with its own RNG, seeded from
-//! the solver's RNG. Sharing one table keeps memory at one copy for truco-sized games and lets
-//! every worker learn from the others at once; the only cross-core traffic is on the cache lines
-//! of information sets both workers update. With one thread the run uses the solver's RNG
-//! directly and is reproducible bit for bit.
+//! Parallelism: `threads` workers share one [`InfoTable`] (lock-free map: information sets are
+//! discovered concurrently) and each runs its share of the iterations with its own RNG, seeded
+//! from the solver's RNG. Value updates are batched per worker ([`crate::delta`]): a worker reads
+//! the shared arrays plus its own deltas and flushes every `sync_interval` iterations, so the
+//! shared cache lines are not bounced between cores on every update (writing the shared arrays
+//! directly from both threads ran *slower* than one thread on Leduc: 0.86x) and no update is lost.
+//! With one thread the run writes the table directly with the solver's RNG and is reproducible
+//! bit for bit.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -18,6 +20,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::algo::{Algorithm, Averaging};
+use crate::delta::{Buffered, DeltaBuffer, Direct, Updates};
 use crate::error::CfrError;
 use crate::game::{ActionList, Game, NodeKind, Player, MAX_ACTIONS};
 use crate::games::unit_f64;
@@ -67,6 +70,9 @@ pub struct McConfig {
     pub pruning: Option<Pruning>,
     /// Worker threads; 0 means rayon's default (all cores).
     pub threads: usize,
+    /// With several threads, each worker flushes its buffered updates into the shared table
+    /// every `sync_interval` of its iterations (see [`crate::delta`]).
+    pub sync_interval: u64,
     /// Capacity of the information-set map.
     pub max_info_sets: usize,
     /// Capacity of the regret and strategy-sum arrays, in actions.
@@ -83,6 +89,7 @@ impl Default for McConfig {
             os_exploration: 0.6,
             pruning: None,
             threads: 1,
+            sync_interval: 256,
             max_info_sets: 1 << 16,
             max_actions: 1 << 18,
             seed: 0,
@@ -108,6 +115,7 @@ pub struct McSolver<K> {
     pub(crate) iterations: u64,
     pub(crate) rng: Xoshiro256PlusPlus,
     pool: Option<Arc<rayon::ThreadPool>>,
+    buffers: Vec<DeltaBuffer>,
 }
 
 impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K> {
@@ -142,6 +150,7 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
             iterations,
             rng,
             pool: None,
+            buffers: Vec::new(),
         }
     }
 
@@ -172,7 +181,8 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
         };
         let base = self.iterations;
         let stats = if threads <= 1 || iterations < threads as u64 {
-            let mut w = Walker::new(game, &self.table, &self.config, &mut self.rng);
+            let upd = Direct { table: &self.table };
+            let mut w = Walker::new(game, &self.table, upd, &self.config, &mut self.rng);
             w.run(base, 1, iterations)?;
             TrainStats {
                 iterations,
@@ -182,19 +192,39 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
         } else {
             let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
             let pool = self.pool(threads)?;
+            let slots = self.table.max_actions();
+            if self.buffers.len() != threads || self.buffers.iter().any(|b| b.len() != slots) {
+                self.buffers = (0..threads).map(|_| DeltaBuffer::new(slots)).collect();
+            }
             let (table, config) = (&self.table, &self.config);
+            let sync = config.sync_interval.max(1);
+            let lock = Mutex::new(());
+            let t = threads as u64;
             let results: Vec<Result<(u64, u64), CfrError>> = pool.install(|| {
                 seeds
                     .par_iter()
+                    .zip(self.buffers.par_iter_mut())
                     .enumerate()
-                    .map(|(k, &seed)| {
+                    .map(|(k, (&seed, buf))| {
                         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                        let share = iterations / threads as u64
-                            + u64::from((k as u64) < iterations % threads as u64);
-                        let mut w = Walker::new(game, table, config, &mut rng);
-                        // Worker k runs global iterations base + k + 1, base + k + 1 + threads, ...
-                        w.run(base + k as u64, threads as u64, share)?;
-                        Ok((w.nodes, w.pruned))
+                        let share = iterations / t + u64::from((k as u64) < iterations % t);
+                        let (mut nodes, mut pruned, mut done) = (0, 0, 0);
+                        while done < share {
+                            let n = sync.min(share - done);
+                            let upd = Buffered {
+                                table,
+                                buf: &mut *buf,
+                            };
+                            let mut w = Walker::new(game, table, upd, config, &mut rng);
+                            // Worker k runs global iterations base + k + 1 + j * threads.
+                            let run = w.run(base + k as u64 + done * t, t, n);
+                            nodes += w.nodes;
+                            pruned += w.pruned;
+                            buf.flush(table, &lock);
+                            run?;
+                            done += n;
+                        }
+                        Ok((nodes, pruned))
                     })
                     .collect()
             });
@@ -246,9 +276,10 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
 }
 
 /// One worker's traversal state.
-struct Walker<'a, G: Game, R> {
+struct Walker<'a, G: Game, R, U> {
     game: &'a G,
     table: &'a InfoTable<G::Key>,
+    upd: U,
     config: &'a McConfig,
     rng: &'a mut R,
     weight: f32,
@@ -257,16 +288,18 @@ struct Walker<'a, G: Game, R> {
     pruned: u64,
 }
 
-impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
+impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
     fn new(
         game: &'a G,
         table: &'a InfoTable<G::Key>,
+        upd: U,
         config: &'a McConfig,
         rng: &'a mut R,
     ) -> Self {
         Self {
             game,
             table,
+            upd,
             config,
             rng,
             weight: 1.0,
@@ -324,7 +357,7 @@ impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
         let e = self
             .table
             .get_or_insert(&self.game.info_key(s), actions.len())?;
-        self.table.current_strategy(e, sigma);
+        self.upd.current_strategy(e, sigma);
         Ok(e)
     }
 
@@ -375,14 +408,14 @@ impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
                     }
                     for a in 0..n {
                         if explored[a] {
-                            self.table.add_regret(e.offset + a, (values[a] - v) as f32);
+                            self.upd.add_regret(e.offset + a, (values[a] - v) as f32);
                         }
                     }
                     Ok(v)
                 } else {
                     if self.config.pruning.is_none() {
                         for (a, &p) in sigma[..n].iter().enumerate() {
-                            self.table.add_sum(e.offset + a, self.weight * p);
+                            self.upd.add_sum(e.offset + a, self.weight * p);
                         }
                     }
                     let a = self.sample(&sigma[..n]);
@@ -413,7 +446,7 @@ impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
                 let e = self.node_info(s, &mut actions, &mut sigma)?;
                 if p == player {
                     for (a, &q) in sigma[..e.len].iter().enumerate() {
-                        self.table.add_sum(e.offset + a, self.weight * q);
+                        self.upd.add_sum(e.offset + a, self.weight * q);
                     }
                     let a = self.sample(&sigma[..e.len]);
                     let mut c = *s;
@@ -439,7 +472,7 @@ impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
             .config
             .pruning
             .map_or(f32::NEG_INFINITY, |p| p.threshold);
-        self.table.regret(slot) < threshold
+        self.upd.regret(slot) < threshold
             && matches!(self.game.node_kind(child), NodeKind::Player(_))
     }
 
@@ -492,11 +525,11 @@ impl<'a, G: Game, R: Rng> Walker<'a, G, R> {
                     let w = opp_reach / sample_reach;
                     for b in 0..n {
                         let vb = if b == a { sampled_value } else { 0.0 };
-                        self.table.add_regret(e.offset + b, ((vb - v) * w) as f32);
+                        self.upd.add_regret(e.offset + b, ((vb - v) * w) as f32);
                     }
                     let avg = my_reach / sample_reach * self.weight as f64;
                     for (b, &pb) in sigma[..n].iter().enumerate() {
-                        self.table.add_sum(e.offset + b, (avg * pb as f64) as f32);
+                        self.upd.add_sum(e.offset + b, (avg * pb as f64) as f32);
                     }
                 }
                 Ok(v)

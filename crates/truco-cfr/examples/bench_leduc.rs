@@ -1,0 +1,116 @@
+//! Throughput of the solvers on Leduc poker, printed as a Markdown table.
+//!
+//! Usage: `cargo run -p truco-cfr --release --example bench_leduc -- [seconds per row] [sync interval]`.
+//! Used by `scripts/bench_leduc.sh`, which adds OpenSpiel's figures on the same machine.
+
+use std::time::Instant;
+
+use truco_cfr::games::Leduc;
+use truco_cfr::{
+    exploitability, Algorithm, CfrError, FullSolver, InfoTable, McConfig, McSolver, Tree,
+};
+
+/// CPU seconds (user + system) used by this process so far, from /proc (0 if unavailable).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// Trains in batches until `secs` have passed; returns (iterations/s, nodes/s, solver).
+fn measure(config: McConfig, secs: f64) -> Result<(f64, f64, McSolver<u32>), CfrError> {
+    let mut s = McSolver::new(config)?;
+    s.train(&Leduc, 20_000)?; // warm-up: discover every information set
+    let batch = 50_000;
+    let (mut iters, mut nodes) = (0u64, 0u64);
+    let cpu0 = cpu_seconds();
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < secs {
+        let st = s.train(&Leduc, batch)?;
+        iters += st.iterations;
+        nodes += st.nodes;
+    }
+    let dt = start.elapsed().as_secs_f64();
+    eprintln!(
+        "  ({} threads: {:.2} CPU-seconds per wall second, {:.0} iterations per CPU-second)",
+        s.config().threads,
+        (cpu_seconds() - cpu0) / dt,
+        iters as f64 / (cpu_seconds() - cpu0).max(1e-9)
+    );
+    Ok((iters as f64 / dt, nodes as f64 / dt, s))
+}
+
+fn main() -> Result<(), CfrError> {
+    let secs: f64 = match std::env::args().nth(1) {
+        Some(a) => a
+            .parse()
+            .map_err(|_| CfrError::InvalidConfig(format!("seconds {a:?}")))?,
+        None => 3.0,
+    };
+    let sync_interval: u64 = match std::env::args().nth(2) {
+        Some(a) => a
+            .parse()
+            .map_err(|_| CfrError::InvalidConfig(format!("sync interval {a:?}")))?,
+        None => McConfig::default().sync_interval,
+    };
+    let tree = Tree::build(&Leduc, 1 << 20)?;
+    let all = rayon::current_num_threads();
+    println!("| solver | threads | iterations/s | nodes touched/s | exploitability at end |");
+    println!("|---|---|---|---|---|");
+    let mut single = 0.0;
+    for (algorithm, threads) in [
+        (Algorithm::EsMccfr, 1),
+        (Algorithm::EsMccfr, all),
+        (Algorithm::OsMccfr, 1),
+        (Algorithm::OsMccfr, all),
+    ] {
+        let config = McConfig {
+            algorithm,
+            threads,
+            sync_interval,
+            seed: 1,
+            ..McConfig::default()
+        };
+        let (its, nps, s) = measure(config, secs)?;
+        if algorithm == Algorithm::EsMccfr && threads == 1 {
+            single = its;
+        }
+        let e = exploitability(&tree, &s.tree_policy(&tree));
+        println!(
+            "| truco-cfr {algorithm} | {threads} | {its:.0} | {nps:.3e} | {e:.4} after {} it |",
+            s.iterations()
+        );
+        if algorithm == Algorithm::EsMccfr && threads == all && all > 1 {
+            eprintln!("es-mccfr speedup {all} threads: {:.2}x", its / single);
+        }
+    }
+    for algorithm in [Algorithm::CfrPlus, Algorithm::Dcfr] {
+        let mut s = FullSolver::new(&tree, algorithm)?;
+        let start = Instant::now();
+        while start.elapsed().as_secs_f64() < secs.min(2.0) {
+            s.run(&tree, 50);
+        }
+        let dt = start.elapsed().as_secs_f64();
+        let its = s.iterations() as f64 / dt;
+        let nps = its * 2.0 * 3.0 * tree.num_nodes() as f64; // 2 players x 3 passes
+        let e = exploitability(&tree, &s.average_policy(&tree));
+        println!(
+            "| truco-cfr {algorithm} (full) | {all} | {its:.0} | {nps:.3e} | {e:.6} after {} it |",
+            s.iterations()
+        );
+    }
+    let t = McSolver::<u32>::new(McConfig::default())?;
+    let map = t.table().map_bytes() as f64 / t.table().max_info_sets() as f64;
+    eprintln!(
+        "storage: {} B/action (f32 regret + f32 sum), map {map:.0} B/info set at 50% load \
+         (u32 key); tree: {} nodes, {} info sets, {} actions",
+        InfoTable::<u32>::BYTES_PER_ACTION,
+        tree.num_nodes(),
+        tree.num_info_sets(),
+        tree.num_actions()
+    );
+    Ok(())
+}

@@ -1,0 +1,167 @@
+//! Where a traversal's regret and strategy-sum updates go.
+//!
+//! One thread writes straight into the shared [`InfoTable`] ([`Direct`]). Parallel workers use
+//! [`Buffered`]: each adds into its own dense delta arrays and reads `shared + own delta`, and
+//! every `sync_interval` iterations flushes its touched slots into the table under a mutex. So
+//! between flushes the shared arrays are only read, their cache lines stay valid in both cores,
+//! and no update is lost (the flushes are serialized). The delta arrays are allocated zeroed
+//! (lazily by the OS), so only pages a worker touches cost memory.
+
+use std::sync::Mutex;
+
+use crate::table::{Entry, InfoTable};
+
+/// Reads and writes of regrets and strategy sums during a traversal.
+pub(crate) trait Updates {
+    /// Current regret of slot `i`.
+    fn regret(&self, i: usize) -> f32;
+    /// Adds to the regret of slot `i`.
+    fn add_regret(&mut self, i: usize, d: f32);
+    /// Adds to the strategy sum of slot `i`.
+    fn add_sum(&mut self, i: usize, d: f32);
+
+    /// Regret matching into `out[..e.len]`.
+    #[inline]
+    fn current_strategy(&self, e: Entry, out: &mut [f32]) {
+        let mut total = 0.0f32;
+        for (a, o) in out[..e.len].iter_mut().enumerate() {
+            let r = self.regret(e.offset + a).max(0.0);
+            *o = r;
+            total += r;
+        }
+        if total > 0.0 {
+            let inv = 1.0 / total;
+            out[..e.len].iter_mut().for_each(|o| *o *= inv);
+        } else {
+            out[..e.len].fill(1.0 / e.len as f32);
+        }
+    }
+}
+
+/// Updates applied directly to the table (single thread).
+pub(crate) struct Direct<'a, K> {
+    pub table: &'a InfoTable<K>,
+}
+
+impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug> Updates for Direct<'_, K> {
+    #[inline]
+    fn regret(&self, i: usize) -> f32 {
+        self.table.regret(i)
+    }
+    #[inline]
+    fn add_regret(&mut self, i: usize, d: f32) {
+        self.table.add_regret(i, d);
+    }
+    #[inline]
+    fn add_sum(&mut self, i: usize, d: f32) {
+        self.table.add_sum(i, d);
+    }
+}
+
+/// A worker's private deltas (aligned so two workers' headers never share a cache line).
+#[derive(Default)]
+#[repr(align(128))]
+pub(crate) struct DeltaBuffer {
+    regret: Vec<f32>,
+    sum: Vec<f32>,
+    dirty: Vec<bool>,
+    touched: Vec<u32>,
+}
+
+impl DeltaBuffer {
+    /// Deltas for `n` action slots.
+    pub fn new(n: usize) -> Self {
+        Self {
+            regret: vec![0.0; n],
+            sum: vec![0.0; n],
+            dirty: vec![false; n],
+            touched: Vec::new(),
+        }
+    }
+
+    /// Number of slots covered.
+    pub fn len(&self) -> usize {
+        self.regret.len()
+    }
+
+    #[inline]
+    fn touch(&mut self, i: usize) {
+        if !self.dirty[i] {
+            self.dirty[i] = true;
+            self.touched.push(i as u32);
+        }
+    }
+
+    /// Adds the deltas into `table` (holding `lock`) and clears them.
+    pub fn flush<K: Copy + Eq + std::hash::Hash + std::fmt::Debug>(
+        &mut self,
+        table: &InfoTable<K>,
+        lock: &Mutex<()>,
+    ) {
+        let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+        for &i in &self.touched {
+            let i = i as usize;
+            table.add_regret(i, self.regret[i]);
+            table.add_sum(i, self.sum[i]);
+            self.regret[i] = 0.0;
+            self.sum[i] = 0.0;
+            self.dirty[i] = false;
+        }
+        self.touched.clear();
+    }
+}
+
+/// Updates buffered in a worker's [`DeltaBuffer`].
+pub(crate) struct Buffered<'a, K> {
+    pub table: &'a InfoTable<K>,
+    pub buf: &'a mut DeltaBuffer,
+}
+
+impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug> Updates for Buffered<'_, K> {
+    #[inline]
+    fn regret(&self, i: usize) -> f32 {
+        self.table.regret(i) + self.buf.regret[i]
+    }
+    #[inline]
+    fn add_regret(&mut self, i: usize, d: f32) {
+        self.buf.touch(i);
+        self.buf.regret[i] += d;
+    }
+    #[inline]
+    fn add_sum(&mut self, i: usize, d: f32) {
+        self.buf.touch(i);
+        self.buf.sum[i] += d;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buffered_updates_reach_the_table_on_flush() {
+        let t: InfoTable<u32> = InfoTable::new(4, 8).unwrap();
+        let e = t.get_or_insert(&1, 2).unwrap();
+        let mut buf = DeltaBuffer::new(t.max_actions());
+        let lock = Mutex::new(());
+        {
+            let mut b = Buffered {
+                table: &t,
+                buf: &mut buf,
+            };
+            b.add_regret(e.offset, 2.0);
+            b.add_regret(e.offset, 1.0);
+            b.add_sum(e.offset + 1, 0.5);
+            assert_eq!(b.regret(e.offset), 3.0);
+            let mut s = [0.0f32; 2];
+            b.current_strategy(e, &mut s);
+            assert_eq!(s, [1.0, 0.0]);
+        }
+        assert_eq!(t.regret(e.offset), 0.0); // not yet flushed
+        buf.flush(&t, &lock);
+        assert_eq!(t.regret(e.offset), 3.0);
+        assert_eq!(t.sum(e.offset + 1), 0.5);
+        buf.flush(&t, &lock); // nothing left to add
+        assert_eq!(t.regret(e.offset), 3.0);
+    }
+}

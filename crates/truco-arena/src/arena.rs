@@ -1,0 +1,236 @@
+//! Duplicate matches: every deal sequence is played twice, with the bots' seats swapped.
+//!
+//! Pair `i` draws a deal seed from the arena seed; both of its matches use [`Match::new`] with
+//! that seed, so the first dealer and every hand's cards are the same in both (the engine deals
+//! from its own generator, which no bot touches). In the first match bot A holds the team-0
+//! seats, in the second the team-1 seats: A gets the cards B had. Each bot draws from its own
+//! generator, seeded from (arena seed, pair, match, side). Pairs run in parallel with rayon and
+//! are collected in pair order, so a seed gives the same report on any number of threads.
+
+use rand::SeedableRng;
+use rayon::prelude::*;
+use thiserror::Error;
+use truco_game::{
+    Action, ActionList, Card, Event, Match, PlayError, PublicState, RuleError, RuleSet, View,
+};
+
+use crate::bot::{Bot, BotError, BotRng};
+use crate::report::{PairResult, Report, SourcePoints};
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArenaConfig {
+    /// Variant id (`arg-1v1`, `arg-2v2`, `arg-classic`).
+    pub variant: String,
+    /// Variant options (`flor`, `players=6`...).
+    pub options: Vec<String>,
+    /// Matches to play (rounded up to an even number: whole duplicate pairs).
+    pub matches: u64,
+    /// The seed of every deal and every bot generator.
+    pub seed: u64,
+}
+
+/// Why an arena run failed.
+#[derive(Debug, Error)]
+pub enum ArenaError {
+    /// The variant or an option is invalid.
+    #[error(transparent)]
+    Rules(#[from] RuleError),
+    /// A bot could not be built.
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    /// No match to play.
+    #[error("the number of matches must be at least 1")]
+    NoMatches,
+    /// A bot chose an action that is not legal.
+    #[error("bot `{bot}` chose the illegal action `{action}`")]
+    IllegalAction {
+        /// The bot's name.
+        bot: String,
+        /// The action.
+        action: Action,
+    },
+    /// The engine refused a move (a bug of the engine or the arena).
+    #[error("engine error: {0}")]
+    Engine(#[from] PlayError),
+}
+
+/// One action seen by the arena when tracing: which hand, which match seat, its dealt cards,
+/// and whether bot A chose it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceEntry {
+    /// The hand number in the match (0-based).
+    pub hand: u32,
+    /// The match seat that acted.
+    pub seat: u8,
+    /// The cards dealt to that seat for this hand.
+    pub dealt: [Card; 3],
+    /// Whether bot A chose the action.
+    pub by_a: bool,
+}
+
+/// SplitMix64 finalizer: a well-mixed 64-bit value from `x`.
+pub fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The deal seed of pair `pair`.
+pub fn deal_seed(seed: u64, pair: u64) -> u64 {
+    mix(mix(seed) ^ pair.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+}
+
+/// The generator seed of a bot in pair `pair`, match `leg` (0 or 1), side `side` (0 = A).
+fn bot_seed(seed: u64, pair: u64, leg: u8, side: u8) -> u64 {
+    mix(deal_seed(seed, pair) ^ mix(0xB07 + leg as u64 * 2 + side as u64))
+}
+
+/// Whether `public` is a hand before its first action (its mano, hand seat 0, is to act).
+fn is_hand_start(public: &PublicState) -> bool {
+    PublicState::new_hand(*public.rules(), public.score(), public.mano())
+        .and_then(|mut fresh| fresh.apply_event(Event::Deal).map(|_| fresh))
+        .is_ok_and(|fresh| fresh == *public)
+}
+
+/// Plays one full match: bot `a` holds the seats of team `a_team`, `b` the others. Every hand
+/// is dealt from `deal_seed` alone. With `trace`, every action is recorded.
+#[allow(clippy::too_many_arguments)]
+pub fn play_match(
+    rules: RuleSet,
+    deal_seed: u64,
+    a_team: u8,
+    a: &mut dyn Bot,
+    b: &mut dyn Bot,
+    rng_a: &mut BotRng,
+    rng_b: &mut BotRng,
+    mut trace: Option<&mut Vec<TraceEntry>>,
+) -> Result<MatchOutcome, ArenaError> {
+    let mut m = Match::new(rules, deal_seed);
+    let mut illegal: Option<(String, Action)> = None;
+    let mut hand: Option<u32> = None;
+    let choose = |seat: u8, view: &View, legal: &ActionList| -> Action {
+        let by_a = seat % 2 == a_team;
+        if let Some(t) = trace.as_deref_mut() {
+            if is_hand_start(view.public()) {
+                hand = Some(hand.map_or(0, |h| h + 1));
+            }
+            t.push(TraceEntry {
+                hand: hand.unwrap_or(0),
+                seat,
+                dealt: view.dealt(),
+                by_a,
+            });
+        }
+        let action = if by_a {
+            a.act(view, legal.as_slice(), rng_a)
+        } else {
+            b.act(view, legal.as_slice(), rng_b)
+        };
+        if legal.contains(action) {
+            action
+        } else {
+            if illegal.is_none() {
+                let name = if by_a { a.name() } else { b.name() };
+                illegal = Some((name.to_string(), action));
+            }
+            legal.as_slice()[0]
+        }
+    };
+    let winner = m.play(choose)?;
+    if let Some((bot, action)) = illegal {
+        return Err(ArenaError::IllegalAction { bot, action });
+    }
+    let mut points = [SourcePoints::default(); 2];
+    for r in m.records() {
+        let side = usize::from(r.award.team != a_team);
+        points[side].add(r.award.source, r.award.points as u64);
+    }
+    Ok(MatchOutcome {
+        a_won: winner == a_team,
+        hands: m.hands_played(),
+        points,
+    })
+}
+
+/// The result of one match, seen from bot A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchOutcome {
+    /// Whether A won.
+    pub a_won: bool,
+    /// Hands played.
+    pub hands: u32,
+    /// Points by source: A, then B.
+    pub points: [SourcePoints; 2],
+}
+
+/// Plays duplicate pair `pair`: the same deal seed with A on team 0, then on team 1.
+pub fn play_pair<FA, FB>(
+    rules: RuleSet,
+    seed: u64,
+    pair: u64,
+    make_a: &FA,
+    make_b: &FB,
+    mut trace: Option<&mut [Vec<TraceEntry>; 2]>,
+) -> Result<[MatchOutcome; 2], ArenaError>
+where
+    FA: Fn() -> Box<dyn Bot> + Sync,
+    FB: Fn() -> Box<dyn Bot> + Sync,
+{
+    let ds = deal_seed(seed, pair);
+    let mut out = [None, None];
+    for leg in 0..2u8 {
+        let (mut a, mut b) = (make_a(), make_b());
+        let mut ra = BotRng::seed_from_u64(bot_seed(seed, pair, leg, 0));
+        let mut rb = BotRng::seed_from_u64(bot_seed(seed, pair, leg, 1));
+        let t = trace.as_deref_mut().map(|t| &mut t[leg as usize]);
+        out[leg as usize] = Some(play_match(
+            rules,
+            ds,
+            leg,
+            a.as_mut(),
+            b.as_mut(),
+            &mut ra,
+            &mut rb,
+            t,
+        )?);
+    }
+    match out {
+        [Some(x), Some(y)] => Ok([x, y]),
+        _ => unreachable!("both legs are played or an error returned"),
+    }
+}
+
+/// Runs the arena with bots made by `make_a` and `make_b` (a fresh bot per match).
+pub fn run<FA, FB>(cfg: &ArenaConfig, make_a: FA, make_b: FB) -> Result<Report, ArenaError>
+where
+    FA: Fn() -> Box<dyn Bot> + Sync,
+    FB: Fn() -> Box<dyn Bot> + Sync,
+{
+    let opts: Vec<&str> = cfg.options.iter().map(String::as_str).collect();
+    let rules = RuleSet::new(&cfg.variant, &opts)?;
+    if cfg.matches == 0 {
+        return Err(ArenaError::NoMatches);
+    }
+    let pairs = cfg.matches.div_ceil(2);
+    let results: Vec<[MatchOutcome; 2]> = (0..pairs)
+        .into_par_iter()
+        .map(|i| play_pair(rules, cfg.seed, i, &make_a, &make_b, None))
+        .collect::<Result<_, _>>()?;
+    let (name_a, name_b) = (make_a().name().to_string(), make_b().name().to_string());
+    let pairs: Vec<PairResult> = results.into_iter().map(PairResult::from).collect();
+    Ok(Report::build(cfg, &name_a, &name_b, &pairs))
+}
+
+/// Runs the arena with two named bots.
+pub fn run_specs(
+    cfg: &ArenaConfig,
+    a: &crate::BotSpec,
+    b: &crate::BotSpec,
+) -> Result<Report, ArenaError> {
+    let mut report = run(cfg, a.maker()?, b.maker()?)?;
+    report.a = a.to_string();
+    report.b = b.to_string();
+    Ok(report)
+}

@@ -1,0 +1,164 @@
+//! The [`Bot`] trait, the uniform [`Random`] bot, and [`BotSpec`]: a bot named on the command
+//! line.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use thiserror::Error;
+use truco_game::{Action, View};
+
+use crate::heuristic::Heuristic;
+
+/// The random number generator handed to bots (seeded by the arena, one stream per bot).
+pub type BotRng = Xoshiro256PlusPlus;
+
+/// A player. A bot sees only the [`View`] of the seat that acts (public state, seat, own
+/// cards), never the full state, and picks one of the `legal` actions.
+pub trait Bot: Send {
+    /// A short name for reports.
+    fn name(&self) -> &str;
+
+    /// Chooses one of `legal` (never empty) for the seat of `view`.
+    fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action;
+}
+
+/// Uniform index in `0..n` (`n > 0`) from one 32-bit draw, without division bias worth noting.
+#[inline]
+pub(crate) fn uniform_index(rng: &mut BotRng, n: usize) -> usize {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
+}
+
+/// Uniform over the legal actions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Random;
+
+impl Bot for Random {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn act(&mut self, _view: &View, legal: &[Action], rng: &mut BotRng) -> Action {
+        legal[uniform_index(rng, legal.len())]
+    }
+}
+
+/// Why a bot could not be named or built.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BotError {
+    /// A strategy-table file was named; the view-to-key abstraction does not exist yet.
+    #[error("model files are not supported yet (`{0}`): the query crate's recommender does not exist yet; use `heuristic` or `random`")]
+    ModelNotSupported(PathBuf),
+    /// The text is neither a bot name nor a file path.
+    #[error("unknown bot `{0}` (valid: heuristic, random, or a model file path)")]
+    Unknown(String),
+}
+
+/// A bot as named on the command line: `heuristic`, `random`, or a model file path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    /// The [`Heuristic`] bot.
+    Heuristic,
+    /// The [`Random`] bot.
+    Random,
+    /// A trained strategy table (not supported yet: building it is an error).
+    Model(PathBuf),
+}
+
+impl BotSpec {
+    /// A function that builds a fresh bot of this kind (for the arena's workers).
+    pub fn maker(&self) -> Result<fn() -> Box<dyn Bot>, BotError> {
+        match self {
+            BotSpec::Heuristic => Ok(|| Box::new(Heuristic)),
+            BotSpec::Random => Ok(|| Box::new(Random)),
+            BotSpec::Model(p) => Err(BotError::ModelNotSupported(p.clone())),
+        }
+    }
+
+    /// Builds a fresh bot.
+    pub fn build(&self) -> Result<Box<dyn Bot>, BotError> {
+        Ok(self.maker()?())
+    }
+}
+
+impl FromStr for BotSpec {
+    type Err = BotError;
+
+    /// `heuristic` and `random` (case-insensitive) name the built-in bots; a text that looks
+    /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file.
+    fn from_str(s: &str) -> Result<BotSpec, BotError> {
+        let t = s.trim();
+        match t.to_ascii_lowercase().as_str() {
+            "heuristic" => Ok(BotSpec::Heuristic),
+            "random" => Ok(BotSpec::Random),
+            _ if t.contains('/') || t.contains('\\') || t.ends_with(".tbl") => {
+                Ok(BotSpec::Model(PathBuf::from(t)))
+            }
+            _ => Err(BotError::Unknown(t.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Heuristic => f.write_str("heuristic"),
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Model(p) => write!(f, "{}", p.display()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_specs() {
+        assert_eq!("Heuristic".parse::<BotSpec>(), Ok(BotSpec::Heuristic));
+        assert_eq!(" random ".parse::<BotSpec>(), Ok(BotSpec::Random));
+        assert_eq!(
+            "models/arg-1v1.tbl".parse::<BotSpec>(),
+            Ok(BotSpec::Model(PathBuf::from("models/arg-1v1.tbl")))
+        );
+        assert_eq!(
+            "champion".parse::<BotSpec>(),
+            Err(BotError::Unknown("champion".into()))
+        );
+    }
+
+    #[test]
+    fn model_is_a_clear_error() {
+        let e = match BotSpec::Model(PathBuf::from("m.tbl")).build() {
+            Err(e) => e,
+            Ok(_) => panic!("a model must not build yet"),
+        };
+        assert!(e.to_string().contains("not supported yet"), "{e}");
+        assert_eq!(BotSpec::Random.build().unwrap().name(), "random");
+        assert_eq!(BotSpec::Heuristic.build().unwrap().name(), "heuristic");
+    }
+
+    #[test]
+    fn random_picks_every_legal_action() {
+        use rand::SeedableRng;
+        let rules = truco_game::RuleSet::ARG_1V1;
+        let public = truco_game::PublicState::new_hand(rules, [0, 0], 0).unwrap();
+        let mut rng = BotRng::seed_from_u64(1);
+        let st = truco_game::State::sample_deal(public, &mut rng);
+        let mut legal = truco_game::ActionList::new();
+        st.legal_actions(&mut legal);
+        let mut seen = vec![0u32; legal.len()];
+        let mut bot = Random;
+        for _ in 0..2000 {
+            let a = bot.act(&st.view(0).unwrap(), legal.as_slice(), &mut rng);
+            let i = legal.as_slice().iter().position(|&x| x == a).unwrap();
+            seen[i] += 1;
+        }
+        let expect = 2000 / legal.len() as u32;
+        for n in seen {
+            assert!(n > expect / 2 && n < expect * 3 / 2, "{n} vs {expect}");
+        }
+    }
+}

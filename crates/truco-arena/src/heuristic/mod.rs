@@ -1,0 +1,276 @@
+//! The heuristic bot: a sound casual player, from the acting seat's view only.
+//!
+//! # The rules it plays by (all thresholds are the constants of this module)
+//!
+//! | situation | decision |
+//! |---|---|
+//! | holds a flor (the engine makes the declaration mandatory) | `flor`; against a declared flor, `contraflor` with a flor worth [`CONTRAFLOR_AT`]+ |
+//! | answering a contraflor | `quiero` with a flor worth [`ACCEPT_CONTRAFLOR_AT`]+, or when declining loses the match |
+//! | envido window open, own turn (or envido-first against a truco) | with `P` = chance its team's best total wins (its own total, unknown partners and opponents, [`tanto`]): `falta envido` if `P >=` [`FALTA_CALL`] and the game is near its end ([`near_end`]); `real envido` if `P >=` [`REAL_CALL`]; `envido` if `P >=` [`ENVIDO_CALL`] |
+//! | answering an envido chain | `P` as above with the caller holding [`CALLER_FLOOR`]+; raise (envido, real, falta near the end) if `P >=` [`ENVIDO_RAISE`]; `quiero` if `P >=` break-even `(V - D) / 2V` + [`ENVIDO_MARGIN`] (`V` = chain value if accepted, `D` = value if declined), at least 0.5 if losing it ends the match; always accept when declining ends the match |
+//! | own turn, truco may be raised | `E` = chance of winning the hand in the tricks ([`estimate`]: remaining cards' tiers against the unseen cards, tricks already won/lost/tied); call the next level if `E >=` [`TRUCO_CALL`]`[level]`; else with probability [`BLUFF`] when `E >=` [`BLUFF_FLOOR`] (truco only) |
+//! | answering a truco call | raise back if `E >=` [`TRUCO_CALL`] of the next level + [`RAISE_BACK_MARGIN`]; `quiero` if `E >=` break-even `(new - old) / 2 new` + [`TRUCO_MARGIN`] (at least 0.5 if losing it ends the match); else `no quiero`; always accept when declining ends the match |
+//! | card play | [`play::choose_card`]: lead the middle card in trick 1 and the best later; the lowest when the partner wins the trick; else the cheapest card that wins, else a tie when a parda helps, else the lowest |
+//! | fold (mazo) | never by choice: under these rules a fold never costs less than declining the call (`no quiero`) or playing the hand out, so a hopeless hand facing a raise declines it |
+//!
+//! Variants: [`Heuristic::act`] dispatches on [`Variant`] with one match arm per family, so
+//! the paulista arm (mão de onze play/run, hidden card) and the valencian arm slot in beside
+//! the Argentine one, reusing [`estimate`], [`tanto`] and [`play`].
+
+pub mod estimate;
+pub mod play;
+pub mod tanto;
+
+use rand::RngExt;
+use truco_game::envido::{envido_value, flor_value};
+use truco_game::{Action, Actor, CardSet, RuleSet, Variant, View};
+
+use crate::bot::{Bot, BotRng};
+
+/// Flor value (20 + three cards) from which it answers a declared flor with a contraflor.
+pub const CONTRAFLOR_AT: u8 = 32;
+/// Flor value from which it accepts a contraflor.
+pub const ACCEPT_CONTRAFLOR_AT: u8 = 30;
+/// Envido win chance to call envido.
+pub const ENVIDO_CALL: f64 = 0.60;
+/// Envido win chance to call real envido.
+pub const REAL_CALL: f64 = 0.75;
+/// Envido win chance to call falta envido (near the end only).
+pub const FALTA_CALL: f64 = 0.80;
+/// Envido win chance to raise an envido chain it answers.
+pub const ENVIDO_RAISE: f64 = 0.75;
+/// Margin over break-even to accept an envido chain.
+pub const ENVIDO_MARGIN: f64 = 0.05;
+/// Total the caller of an envido chain is assumed to hold at least.
+pub const CALLER_FLOOR: u8 = 23;
+/// The falta is "near the end" when it is worth at most this much...
+pub const FALTA_NEAR_VALUE: u8 = 6;
+/// ...or when the opponents need at most this much to win.
+pub const FALTA_NEAR_OPPONENT: u8 = 4;
+/// Hand win chance to call truco, retruco, vale cuatro (by accepted level 0, 1, 2).
+pub const TRUCO_CALL: [f64; 3] = [0.62, 0.72, 0.82];
+/// Extra chance needed to answer a call with the next raise.
+pub const RAISE_BACK_MARGIN: f64 = 0.05;
+/// Margin over break-even to accept a truco call (the caller's call says he is strong).
+pub const TRUCO_MARGIN: f64 = 0.15;
+/// Probability of a bluff truco call.
+pub const BLUFF: f64 = 0.05;
+/// Least hand win chance for a bluff.
+pub const BLUFF_FLOOR: f64 = 0.30;
+
+/// The heuristic bot (stateless: every decision reads the view alone).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Heuristic;
+
+impl Bot for Heuristic {
+    fn name(&self) -> &str {
+        "heuristic"
+    }
+
+    fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action {
+        let choice = match view.public().rules().variant {
+            Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic => argentine(view, legal, rng),
+        };
+        match choice {
+            Some(a) if legal.contains(&a) => a,
+            _ => fallback(legal),
+        }
+    }
+}
+
+/// The first legal action that is not a fold (a fold if nothing else is legal).
+fn fallback(legal: &[Action]) -> Action {
+    legal
+        .iter()
+        .copied()
+        .find(|&a| a != Action::Mazo)
+        .unwrap_or(Action::Mazo)
+}
+
+/// What the acting seat's team and the score look like.
+#[derive(Clone, Copy, Debug)]
+struct Seat {
+    rules: RuleSet,
+    team: u8,
+    /// Own score, opponents' score.
+    score: (u8, u8),
+    /// Partners and opponents still in the hand.
+    mates: u32,
+    opps: u32,
+    /// Own envido total.
+    total: u8,
+}
+
+impl Seat {
+    fn of(view: &View) -> Seat {
+        let p = view.public();
+        let rules = *p.rules();
+        let team = view.seat() % 2;
+        let sc = p.score();
+        let (mut mates, mut opps) = (0, 0);
+        for s in 0..rules.players {
+            if s != view.seat() && !p.is_folded(s) {
+                if s % 2 == team {
+                    mates += 1;
+                } else {
+                    opps += 1;
+                }
+            }
+        }
+        Seat {
+            rules,
+            team,
+            score: (sc[team as usize], sc[1 - team as usize]),
+            mates,
+            opps,
+            total: envido_value(CardSet::from_cards(&view.dealt())),
+        }
+    }
+
+    /// Whether the opponents reach the target with `points` more.
+    fn opp_wins_with(&self, points: u8) -> bool {
+        self.score.1 as u32 + points as u32 >= self.rules.target as u32
+    }
+
+    /// The envido win chance, against a caller holding [`CALLER_FLOOR`]+ when `called`.
+    fn envido_chance(&self, called: bool) -> f64 {
+        let floor = called.then_some(CALLER_FLOOR);
+        tanto::envido_win_chance(self.rules.deck, self.total, self.mates, self.opps, floor)
+    }
+}
+
+/// Whether the falta envido is worth calling by the score: it is worth little more than a
+/// real envido, or the opponents are about to win anyway.
+pub fn near_end(rules: &RuleSet, score: [u8; 2], team: u8) -> bool {
+    let opp_needs = rules.target.saturating_sub(score[1 - team as usize]);
+    rules.falta_value(score, team) <= FALTA_NEAR_VALUE || opp_needs <= FALTA_NEAR_OPPONENT
+}
+
+/// The Argentine decision (arg-1v1, arg-2v2, arg-classic and its options).
+fn argentine(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<Action> {
+    let p = view.public();
+    let has = |a: Action| legal.contains(&a);
+    let me = Seat::of(view);
+    let flor = flor_value(CardSet::from_cards(&view.dealt()));
+    if has(Action::Flor) {
+        let strong = flor.is_some_and(|v| v >= CONTRAFLOR_AT);
+        return Some(if strong && has(Action::Contraflor) {
+            Action::Contraflor
+        } else {
+            Action::Flor
+        });
+    }
+    let answering = matches!(p.actor(), Actor::Team { .. });
+    if answering && p.flor().pending {
+        let keep = flor.is_some_and(|v| v >= ACCEPT_CONTRAFLOR_AT)
+            || me.opp_wins_with(me.rules.flor_points);
+        return Some(if keep {
+            Action::Quiero
+        } else {
+            Action::NoQuiero
+        });
+    }
+    if answering && p.envido().pending {
+        return Some(answer_envido(view, legal, &me));
+    }
+    if let Some(call) = call_envido(view, legal, &me) {
+        return Some(call);
+    }
+    let e = estimate::hand_win_chance(view);
+    if answering && p.truco().pending {
+        return Some(answer_truco(view, legal, &me, e));
+    }
+    if has(Action::Raise) {
+        let level = p.truco().level as usize;
+        let want = e >= TRUCO_CALL[level.min(2)];
+        let bluff = level == 0 && e >= BLUFF_FLOOR && rng.random_bool(BLUFF);
+        if want || bluff {
+            return Some(Action::Raise);
+        }
+    }
+    play::choose_card(view).map(Action::Play)
+}
+
+/// Starting an envido chain (own turn, or envido-first against a pending truco).
+fn call_envido(view: &View, legal: &[Action], me: &Seat) -> Option<Action> {
+    let has = |a: Action| legal.contains(&a);
+    if view.public().envido().called() || !(has(Action::Envido) || has(Action::RealEnvido)) {
+        return None;
+    }
+    let pw = me.envido_chance(false);
+    let score = view.public().score();
+    if pw >= FALTA_CALL && has(Action::FaltaEnvido) && near_end(&me.rules, score, me.team) {
+        Some(Action::FaltaEnvido)
+    } else if pw >= REAL_CALL && has(Action::RealEnvido) {
+        Some(Action::RealEnvido)
+    } else if pw >= ENVIDO_CALL && has(Action::Envido) {
+        Some(Action::Envido)
+    } else {
+        None
+    }
+}
+
+/// Answering a pending envido chain.
+fn answer_envido(view: &View, legal: &[Action], me: &Seat) -> Action {
+    let has = |a: Action| legal.contains(&a);
+    let p = view.public();
+    let e = p.envido();
+    let pw = me.envido_chance(true);
+    let score = p.score();
+    if pw >= ENVIDO_RAISE {
+        if pw >= FALTA_CALL && has(Action::FaltaEnvido) && near_end(&me.rules, score, me.team) {
+            return Action::FaltaEnvido;
+        }
+        for a in [Action::Envido, Action::RealEnvido] {
+            if has(a) {
+                return a;
+            }
+        }
+    }
+    let declined = e.declined_value();
+    if me.opp_wins_with(declined) {
+        return Action::Quiero;
+    }
+    let value = if e.falta {
+        me.rules.falta_value(score, 1 - me.team)
+    } else {
+        e.value
+    }
+    .max(1);
+    let mut need = (value - declined.min(value)) as f64 / (2.0 * value as f64) + ENVIDO_MARGIN;
+    if me.opp_wins_with(value) {
+        need = need.max(0.5);
+    }
+    if pw >= need {
+        Action::Quiero
+    } else {
+        Action::NoQuiero
+    }
+}
+
+/// Answering a pending truco call, with `e` the hand win chance.
+fn answer_truco(view: &View, legal: &[Action], me: &Seat, e: f64) -> Action {
+    let p = view.public();
+    let level = p.truco().level as usize;
+    let values = me.rules.truco_values;
+    let old = values[level.min(3)];
+    let new = values[(level + 1).min(3)];
+    if legal.contains(&Action::Raise) && e >= TRUCO_CALL[(level + 1).min(2)] + RAISE_BACK_MARGIN {
+        return Action::Raise;
+    }
+    if me.opp_wins_with(old) {
+        return Action::Quiero;
+    }
+    let mut need = (new - old.min(new)) as f64 / (2.0 * new.max(1) as f64) + TRUCO_MARGIN;
+    if me.opp_wins_with(new) {
+        need = need.max(0.5);
+    }
+    if e >= need {
+        Action::Quiero
+    } else {
+        Action::NoQuiero
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,116 @@
+//! Decision tests of the heuristic on hand-made deals.
+
+use rand::SeedableRng;
+use truco_game::{Action, ActionList, Card, PublicState, RuleSet, State};
+
+use super::*;
+
+fn deal(rules: RuleSet, score: [u8; 2], hands: &str) -> State {
+    let public = PublicState::new_hand(rules, score, 0).unwrap();
+    let hs: Vec<[Card; 3]> = hands
+        .split('/')
+        .map(|h| {
+            let v = rules.deck.parse_cards(h).unwrap();
+            [v[0], v[1], v[2]]
+        })
+        .collect();
+    State::deal(public, &hs).unwrap()
+}
+
+fn run(st: &mut State, actions: &str) {
+    for a in actions.split_whitespace() {
+        st.apply(a.parse().unwrap()).unwrap();
+    }
+}
+
+/// The heuristic's action for the seat to act (the same for every rng seed tried, unless
+/// `allow_bluff`).
+fn decide(st: &State) -> Action {
+    let seat = st.actor().seat().unwrap();
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    let mut rng = BotRng::seed_from_u64(7);
+    let a = Heuristic.act(&st.view(seat).unwrap(), legal.as_slice(), &mut rng);
+    assert!(legal.contains(a), "{a} is not legal");
+    a
+}
+
+#[test]
+fn strong_cards_call_truco_weak_cards_play() {
+    // No two cards of a suit: envido total 7, not worth an envido call.
+    let st = deal(RuleSet::ARG_1V1, [0, 0], "1E 1B 7O / 4C 5B 6E");
+    assert_eq!(decide(&st), Action::Raise);
+    let st = deal(RuleSet::ARG_1V1, [0, 0], "4C 5B 6E / 1E 1B 7O");
+    assert!(matches!(decide(&st), Action::Play(_)));
+}
+
+#[test]
+fn answers_truco_by_strength_and_score() {
+    let mut st = deal(RuleSet::ARG_1V1, [0, 0], "1E 1B 7O / 4C 5B 6E");
+    run(&mut st, "raise");
+    assert_eq!(decide(&st), Action::NoQuiero, "hopeless hand declines");
+    let mut st = deal(RuleSet::ARG_1V1, [0, 0], "4C 5B 6E / 1E 1B 7O");
+    run(&mut st, "raise");
+    assert_eq!(decide(&st), Action::Raise, "the best cards raise back");
+    // Declining would give the opponent the match: accept whatever the cards.
+    let mut st = deal(RuleSet::ARG_1V1, [14, 0], "1E 1B 7O / 4C 5B 6E");
+    run(&mut st, "raise");
+    assert_eq!(decide(&st), Action::Quiero);
+}
+
+#[test]
+fn envido_by_total() {
+    // 7-6 of oros = 33: a strong call (real envido at least).
+    let st = deal(RuleSet::ARG_1V1, [0, 0], "7O 6O 4C / 5B 4E 12C");
+    assert!(matches!(
+        decide(&st),
+        Action::RealEnvido | Action::FaltaEnvido | Action::Envido
+    ));
+    assert_ne!(
+        decide(&st),
+        Action::Envido,
+        "33 calls more than a plain envido"
+    );
+    // Facing an envido with a total of 5: decline.
+    let mut st = deal(RuleSet::ARG_1V1, [0, 0], "7O 6O 4C / 5B 4E 12C");
+    run(&mut st, "envido");
+    assert_eq!(decide(&st), Action::NoQuiero);
+    // Near the end a strong total calls the falta.
+    let st = deal(RuleSet::ARG_1V1, [12, 12], "7O 6O 4C / 5B 4E 12C");
+    assert_eq!(decide(&st), Action::FaltaEnvido);
+}
+
+#[test]
+fn envido_first_against_a_truco() {
+    let mut st = deal(RuleSet::ARG_1V1, [0, 0], "1E 1B 7O / 7C 6C 4E");
+    run(&mut st, "raise");
+    // Seat 1 holds 33 and answers the truco with an envido call first.
+    assert!(matches!(
+        decide(&st),
+        Action::Envido | Action::RealEnvido | Action::FaltaEnvido
+    ));
+}
+
+#[test]
+fn declares_flor() {
+    let rules = RuleSet::new("arg-classic", &["players=2", "flor"]).unwrap();
+    let st = deal(rules, [0, 0], "7O 6O 5O / 5B 4E 12C");
+    assert_eq!(decide(&st), Action::Flor);
+}
+
+#[test]
+fn never_folds_by_choice() {
+    // A hopeless hand on its own turn with an accepted truco still plays a card.
+    let mut st = deal(RuleSet::ARG_1V1, [0, 0], "4C 5B 6E / 1E 1B 7O");
+    run(&mut st, "4C");
+    run(&mut st, "raise quiero");
+    assert!(matches!(decide(&st), Action::Play(_)));
+}
+
+#[test]
+fn near_end_by_score() {
+    let r = RuleSet::ARG_2V2;
+    assert!(!near_end(&r, [0, 0], 0));
+    assert!(near_end(&r, [25, 3], 1), "falta worth 5");
+    assert!(near_end(&r, [3, 27], 0), "opponents need 3");
+}

@@ -1,0 +1,23 @@
+//! Baseline truco bots and a duplicate-match arena.
+//!
+//! - [`bot`]: the [`Bot`] trait (a bot sees only the acting seat's [`truco_game::View`]),
+//!   the uniform [`Random`] bot and [`BotSpec`] (a bot named on the command line).
+//! - [`heuristic`]: the [`Heuristic`] bot, a sound casual player; its rules are one table in
+//!   the module's documentation.
+//! - [`arena`]: duplicate matches (every deal sequence played twice, seats swapped), in
+//!   parallel, deterministic for a seed.
+//! - [`stats`], [`report`]: Wilson and paired Student-t intervals, the [`Report`].
+//!
+//! See the crate README for the method and measured win rates.
+
+pub mod arena;
+pub mod bot;
+pub mod heuristic;
+pub mod report;
+pub mod stats;
+
+pub use arena::{run, run_specs, ArenaConfig, ArenaError, MatchOutcome, TraceEntry};
+pub use bot::{Bot, BotError, BotRng, BotSpec, Random};
+pub use heuristic::Heuristic;
+pub use report::{PairResult, Report, SourcePoints};
+pub use stats::Estimate;

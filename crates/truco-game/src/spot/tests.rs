@@ -90,7 +90,7 @@ fn every_view_of_random_hands_round_trips() {
             let mut h = Hand::sample(start.unwrap(), &mut rng);
             loop {
                 for seat in 0..rules.players {
-                    let v = h.view(seat);
+                    let v = h.view(seat).unwrap();
                     let s = Spot::from_view(&v, h.public_events()).unwrap();
                     let back = spot(&s.to_string());
                     assert_eq!(back, s);

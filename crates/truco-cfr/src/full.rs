@@ -24,8 +24,8 @@ use crate::error::CfrError;
 use crate::game::MAX_ACTIONS;
 use crate::tree::{Tree, CHANCE, PLAYER0, TERMINAL};
 
-/// Levels smaller than this are processed on one thread.
-const PAR_LEVEL_MIN: usize = 4096;
+/// Default: levels (and information-set counts) smaller than this are processed on one thread.
+pub const PAR_LEVEL_MIN: usize = 4096;
 
 /// DCFR's parameters (Brown and Sandholm's recommended alpha 1.5, beta 0, gamma 2).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,6 +59,7 @@ pub struct FullSolver {
     reach_opp: Vec<f64>,
     value: Vec<f64>,
     iterations: u64,
+    par_min: usize,
 }
 
 impl FullSolver {
@@ -81,12 +82,20 @@ impl FullSolver {
             reach_opp: vec![0.0; n],
             value: vec![0.0; n],
             iterations: 0,
+            par_min: PAR_LEVEL_MIN,
         })
     }
 
     /// Replaces the DCFR parameters.
     pub fn with_dcfr_params(mut self, p: DcfrParams) -> Self {
         self.dcfr = p;
+        self
+    }
+
+    /// Sets the size from which a level (or the information-set update) is split across rayon
+    /// threads; results are identical for every value.
+    pub fn with_parallel_threshold(mut self, min: usize) -> Self {
+        self.par_min = min.max(1);
         self
     }
 
@@ -155,6 +164,7 @@ impl FullSolver {
         self.reach_own[0] = 1.0;
         self.reach_opp[0] = 1.0;
         let strategy = &self.strategy;
+        let par_min = self.par_min;
         for l in 1..tree.level_start.len() - 1 {
             let (start, end) = (
                 tree.level_start[l] as usize,
@@ -183,7 +193,7 @@ impl FullSolver {
                 *own = o;
                 *opp = q;
             };
-            if end - start >= PAR_LEVEL_MIN {
+            if end - start >= par_min {
                 own_cur
                     .par_iter_mut()
                     .zip(opp_cur.par_iter_mut())
@@ -202,6 +212,7 @@ impl FullSolver {
         let sign = if player == 0 { 1.0 } else { -1.0 };
         let strategy = &self.strategy;
         let reach_opp = &self.reach_opp;
+        let par_min = self.par_min;
         for l in (0..tree.level_start.len() - 1).rev() {
             let (start, end) = (
                 tree.level_start[l] as usize,
@@ -227,7 +238,7 @@ impl FullSolver {
                     }
                 };
             };
-            if end - start >= PAR_LEVEL_MIN {
+            if end - start >= par_min {
                 cur.par_iter_mut()
                     .enumerate()
                     .with_min_len(1024)
@@ -296,7 +307,7 @@ impl FullSolver {
             }
         };
         let n_info = tree.num_info_sets();
-        if n_info >= PAR_LEVEL_MIN / 4 {
+        if n_info >= self.par_min {
             (0..n_info).into_par_iter().with_min_len(256).for_each(one);
         } else {
             (0..n_info).for_each(one);
@@ -358,6 +369,30 @@ mod tests {
         s.run(&tree, 190);
         let e200 = exploitability(&tree, &s.average_policy(&tree));
         assert!(e200 < e10 / 4.0 && e200 < 0.02, "{e10} -> {e200}");
+    }
+
+    #[test]
+    fn parallel_passes_match_serial_bit_for_bit() {
+        let tree = Tree::build(&Leduc, 1 << 20).unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let run = |min: usize| {
+            pool.install(|| {
+                let mut s = FullSolver::new(&tree, Algorithm::Dcfr)
+                    .unwrap()
+                    .with_parallel_threshold(min);
+                s.run(&tree, 30);
+                s.average_policy(&tree)
+            })
+        };
+        let (serial, parallel) = (run(usize::MAX), run(1));
+        assert!(serial
+            .iter()
+            .zip(&parallel)
+            .all(|(a, b)| a.to_bits() == b.to_bits()));
+        assert!(exploitability(&tree, &parallel) < 0.2);
     }
 
     #[test]

@@ -8,10 +8,10 @@
 //!   never write, so lookups of hot information sets do not bounce cache lines between cores;
 //! - action slots are handed out with one `fetch_add` on a counter.
 //!
-//! Values are `f32` stored as bits in `AtomicU32`. Updates are "Hogwild": a relaxed load and a
-//! relaxed store, no compare-and-swap. Two threads adding to the same slot at the same instant can
-//! lose one increment; MCCFR is a stochastic method that tolerates this (the same argument as
-//! Hogwild SGD), and it costs a plain `mov` instead of a locked instruction. One thread is exact.
+//! Values are `f32` stored as bits in `AtomicU32`, read and written with relaxed loads and
+//! stores (a plain `mov` on x86). Adds are load + store, not compare-and-swap, so they assume one
+//! writer at a time: the single-thread solver, or parallel workers flushing their buffered deltas
+//! under a mutex ([`crate::delta`]). Concurrent *readers* are always fine.
 //!
 //! Memory: 8 bytes per action (regret + sum) plus one map slot per `1 / load` information sets;
 //! a map slot is 8 bytes of state plus the key (padded), e.g. 16 bytes for `u64` keys at most 50%
@@ -264,7 +264,7 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
         self.regrets[i].store(v.to_bits(), Ordering::Relaxed);
     }
 
-    /// Adds to the regret of action slot `i` (Hogwild: see the module docs).
+    /// Adds to the regret of action slot `i` (one writer at a time: see the module docs).
     #[inline]
     pub fn add_regret(&self, i: usize, d: f32) {
         self.set_regret(i, self.regret(i) + d);
@@ -282,7 +282,7 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
         self.sums[i].store(v.to_bits(), Ordering::Relaxed);
     }
 
-    /// Adds to the strategy sum of action slot `i` (Hogwild).
+    /// Adds to the strategy sum of action slot `i` (one writer at a time).
     #[inline]
     pub fn add_sum(&self, i: usize, d: f32) {
         self.set_sum(i, self.sum(i) + d);
@@ -347,7 +347,8 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
         self.regrets.len()
     }
 
-    /// Bytes of the map per stored information set at its current fill (slots / len).
+    /// Bytes of the map (all its slots; capacity is twice `max_info_sets`, rounded up to a power
+    /// of two).
     pub fn map_bytes(&self) -> usize {
         self.slots.len() * std::mem::size_of::<Slot<K>>()
     }

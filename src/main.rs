@@ -1,12 +1,39 @@
 //! The `truco` command-line tool: thin commands over the member crates.
+//!
+//! Each subcommand is one variant of [`Command`] and one file in `src/cmd/`.
 
-use clap::Parser;
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
 
 /// A counterfactual-regret solver for truco.
 #[derive(Parser)]
 #[command(name = "truco", version, about)]
-enum Cli {}
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-fn main() {
-    let _ = Cli::parse();
+/// The subcommands.
+#[derive(Subcommand)]
+enum Command {
+    /// Play random legal matches and summarize where the points come from.
+    Simulate(cmd::simulate::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut out = std::io::stdout().lock();
+    let result: Result<(), Box<dyn std::error::Error>> = match cli.command {
+        Command::Simulate(args) => cmd::simulate::run(&args, &mut out).map_err(Into::into),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,0 +1,4 @@
+//! One module per subcommand: each exposes `Args` (clap) and
+//! `run(&Args, &mut impl Write) -> Result<(), E>` with a typed error `E` that `main` prints.
+
+pub mod simulate;

@@ -178,3 +178,62 @@ fn bad_input_is_a_typed_error() {
     let r = run(&cfg("arg-1v1", &[], 3, 1), heuristic, random).unwrap();
     assert_eq!((r.matches, r.pairs), (4, 2));
 }
+
+/// Raises and calls falta whenever it may, accepts every call, never folds; plays uniformly.
+struct Aggressive;
+
+impl Bot for Aggressive {
+    fn name(&self) -> &str {
+        "aggressive"
+    }
+
+    fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action {
+        for a in [Action::Raise, Action::FaltaEnvido, Action::Quiero] {
+            if legal.contains(&a) {
+                return a;
+            }
+        }
+        let mut cards = [Action::Mazo; 3];
+        let mut n = 0;
+        for &a in legal {
+            if matches!(a, Action::Play(_)) && n < 3 {
+                cards[n] = a;
+                n += 1;
+            }
+        }
+        if n == 0 {
+            return Random.act(view, legal, rng);
+        }
+        Random.act(view, &cards[..n], rng)
+    }
+}
+
+/// Plays like the heuristic but accepts every call (a calling station).
+struct Station;
+
+impl Bot for Station {
+    fn name(&self) -> &str {
+        "station"
+    }
+
+    fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action {
+        if legal.contains(&Action::Quiero) {
+            return Action::Quiero;
+        }
+        Heuristic.act(view, legal, rng)
+    }
+}
+
+#[test]
+fn heuristic_beats_scripted_styles_and_splits_with_itself() {
+    for variant in ["arg-1v1", "arg-2v2"] {
+        let c = cfg(variant, &[], 400, 21);
+        let r = run(&c, heuristic, || Box::new(Aggressive)).unwrap();
+        assert!(r.win_rate.low > 0.7, "{r}");
+        let r = run(&c, heuristic, || Box::new(Station)).unwrap();
+        assert!(r.win_rate.low > 0.6, "{r}");
+        let r = run(&c, heuristic, heuristic).unwrap();
+        assert!(r.win_rate.contains(0.5), "self-play is even: {r}");
+        assert!(r.points_per_hand.contains(0.0), "{r}");
+    }
+}

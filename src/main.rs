@@ -21,6 +21,8 @@ struct Cli {
 enum Command {
     /// Play random legal matches and summarize where the points come from.
     Simulate(cmd::simulate::Args),
+    /// Duplicate matches between two bots: win rate and points per hand with 95% intervals.
+    Eval(cmd::eval::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
     let mut out = std::io::stdout().lock();
     let result: Result<(), Box<dyn std::error::Error>> = match cli.command {
         Command::Simulate(args) => cmd::simulate::run(&args, &mut out).map_err(Into::into),
+        Command::Eval(args) => cmd::eval::run(&args, &mut out).map_err(Into::into),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

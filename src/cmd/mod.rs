@@ -1,4 +1,5 @@
 //! One module per subcommand: each exposes `Args` (clap) and
 //! `run(&Args, &mut impl Write) -> Result<(), E>` with a typed error `E` that `main` prints.
 
+pub mod eval;
 pub mod simulate;

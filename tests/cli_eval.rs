@@ -1,0 +1,151 @@
+//! `truco eval` run as a process: reports, JSON, determinism, and bad input.
+
+use std::process::{Command, Output};
+
+fn truco(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_truco"))
+        .args(args)
+        .output()
+        .expect("the truco binary runs")
+}
+
+fn eval(variant: &str, options: &[&str], a: &str, b: &str, json: bool) -> String {
+    let mut args = vec![
+        "eval",
+        "--variant",
+        variant,
+        "--a",
+        a,
+        "--b",
+        b,
+        "--matches",
+        "40",
+        "--seed",
+        "8",
+    ];
+    for o in options {
+        args.extend(["--option", o]);
+    }
+    if json {
+        args.push("--json");
+    }
+    let out = truco(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{variant} {options:?}: {stderr}");
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+fn json_value(json: &str) -> serde_json::Value {
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {json}"))
+}
+
+#[test]
+fn text_report_names_the_bots_and_intervals() {
+    let text = eval("arg-1v1", &[], "heuristic", "random", false);
+    assert!(
+        text.starts_with("arg-1v1: A = heuristic vs B = random, 40 matches (20 duplicate pairs)"),
+        "{text}"
+    );
+    assert!(text.contains("A wins"), "{text}");
+    assert!(text.contains("net points per hand"), "{text}");
+    assert!(text.contains("refusals"), "{text}");
+}
+
+#[test]
+fn json_report_every_variant() {
+    let sets: [(&str, &[&str]); 4] = [
+        ("arg-1v1", &[]),
+        ("arg-2v2", &[]),
+        ("arg-classic", &[]),
+        ("arg-classic", &["players=6", "pica-pica", "flor"]),
+    ];
+    for (variant, options) in sets {
+        let j = json_value(&eval(variant, options, "heuristic", "random", true));
+        assert_eq!(j["variant"], variant);
+        assert_eq!(j["matches"], 40);
+        assert_eq!(j["pairs"], 20);
+        let w = &j["win_rate"];
+        let (lo, v, hi) = (
+            w["low"].as_f64().unwrap(),
+            w["value"].as_f64().unwrap(),
+            w["high"].as_f64().unwrap(),
+        );
+        assert!(lo <= v && v <= hi, "{w}");
+        assert!(
+            v > 0.6,
+            "heuristic beats random in {variant} {options:?}: {v}"
+        );
+        assert!(j["points_a"]["tricks"].as_u64().unwrap() > 0);
+        assert!(j["hands_per_match"]["value"].as_f64().unwrap() >= 1.0);
+    }
+}
+
+#[test]
+fn same_seed_same_report() {
+    let a = eval("arg-2v2", &[], "random", "heuristic", true);
+    let b = eval("arg-2v2", &[], "random", "heuristic", true);
+    assert_eq!(a, b);
+    assert!(json_value(&a)["win_rate"]["value"].as_f64().unwrap() < 0.4);
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &[
+                "--variant",
+                "arg-1v1",
+                "--a",
+                "models/arg.tbl",
+                "--b",
+                "random",
+            ],
+            "model files are not supported yet",
+        ),
+        (
+            &["--variant", "arg-1v1", "--a", "champion", "--b", "random"],
+            "unknown bot `champion`",
+        ),
+        (
+            &["--variant", "arg-9", "--a", "random", "--b", "random"],
+            "unknown variant",
+        ),
+        (
+            &[
+                "--variant",
+                "arg-2v2",
+                "--option",
+                "flor",
+                "--a",
+                "random",
+                "--b",
+                "random",
+            ],
+            "unknown option",
+        ),
+    ];
+    for (args, expect) in cases {
+        let mut all = vec!["eval", "--matches", "2", "--seed", "1"];
+        all.extend_from_slice(args);
+        let out = truco(&all);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(expect), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    let out = truco(&[
+        "eval",
+        "--variant",
+        "arg-1v1",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--matches",
+        "0",
+        "--seed",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at least 1"));
+}

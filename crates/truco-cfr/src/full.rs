@@ -28,7 +28,7 @@ use crate::tree::{Tree, CHANCE, PLAYER0, TERMINAL};
 pub const PAR_LEVEL_MIN: usize = 4096;
 
 /// DCFR's parameters (Brown and Sandholm's recommended alpha 1.5, beta 0, gamma 2).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DcfrParams {
     /// Positive-regret discount exponent.
     pub alpha: f64,
@@ -50,15 +50,15 @@ impl Default for DcfrParams {
 
 /// Full-traversal solver state for one tree.
 pub struct FullSolver {
-    algorithm: Algorithm,
-    dcfr: DcfrParams,
-    regrets: Vec<AtomicU32>,
-    sums: Vec<AtomicU32>,
+    pub(crate) algorithm: Algorithm,
+    pub(crate) dcfr: DcfrParams,
+    pub(crate) regrets: Vec<AtomicU32>,
+    pub(crate) sums: Vec<AtomicU32>,
     strategy: Vec<f64>,
     reach_own: Vec<f64>,
     reach_opp: Vec<f64>,
     value: Vec<f64>,
-    iterations: u64,
+    pub(crate) iterations: u64,
     par_min: usize,
 }
 
@@ -114,19 +114,32 @@ impl FullSolver {
         }
     }
 
+    /// The algorithm being run.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// The normalised average strategy of information set `info` into `out`; returns its
+    /// number of actions.
+    pub fn average_strategy_at<K>(&self, tree: &Tree<K>, info: usize, out: &mut [f64]) -> usize {
+        let r = tree.info_range(info);
+        let total: f64 = self.sums[r.clone()].iter().map(|s| load(s) as f64).sum();
+        for (o, k) in out.iter_mut().zip(r.clone()) {
+            *o = if total > 0.0 {
+                load(&self.sums[k]) as f64 / total
+            } else {
+                1.0 / r.len() as f64
+            };
+        }
+        r.len()
+    }
+
     /// The normalised average strategy, one probability per action slot.
     pub fn average_policy<K>(&self, tree: &Tree<K>) -> Vec<f64> {
         let mut p = vec![0.0; tree.num_actions()];
         for i in 0..tree.num_info_sets() {
             let r = tree.info_range(i);
-            let total: f64 = self.sums[r.clone()].iter().map(|s| load(s) as f64).sum();
-            for k in r.clone() {
-                p[k] = if total > 0.0 {
-                    load(&self.sums[k]) as f64 / total
-                } else {
-                    1.0 / r.len() as f64
-                };
-            }
+            self.average_strategy_at(tree, i, &mut p[r]);
         }
         p
     }
@@ -317,13 +330,13 @@ impl FullSolver {
 
 /// Reads an `f32` kept as bits (each slot is written by exactly one thread per pass).
 #[inline]
-fn load(x: &AtomicU32) -> f32 {
+pub(crate) fn load(x: &AtomicU32) -> f32 {
     f32::from_bits(x.load(Ordering::Relaxed))
 }
 
 /// Writes an `f32` kept as bits.
 #[inline]
-fn store(x: &AtomicU32, v: f32) {
+pub(crate) fn store(x: &AtomicU32, v: f32) {
     x.store(v.to_bits(), Ordering::Relaxed);
 }
 

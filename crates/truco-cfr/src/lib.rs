@@ -6,9 +6,11 @@
 //! - [`table`]: lock-free shared regret/strategy tables for sampled solvers.
 //! - [`delta`]: direct or per-worker buffered regret updates.
 //! - [`mccfr`]: external- and outcome-sampling MCCFR, parallel with rayon, with pruning.
+//! - [`solver`]: [`Solver`], one interface over all four algorithms.
 //! - [`checkpoint`]: serde + bincode save/restore of an MCCFR solver.
 //! - [`tree`]: the game tree as a flat arena, for games small enough to enumerate.
 //! - [`full`]: full-traversal CFR+ and DCFR on the arena.
+//! - [`full_checkpoint`]: serde + bincode save/restore of a full-traversal solver.
 //! - [`eval`]: expected value, exact best response and exploitability.
 //!
 //! See the crate README for measured figures.
@@ -19,9 +21,11 @@ pub mod delta;
 pub mod error;
 pub mod eval;
 pub mod full;
+pub mod full_checkpoint;
 pub mod game;
 pub mod games;
 pub mod mccfr;
+pub mod solver;
 pub mod table;
 pub mod tree;
 
@@ -31,5 +35,6 @@ pub use eval::{best_response_value, expected_value, exploitability};
 pub use full::{DcfrParams, FullSolver};
 pub use game::{ActionList, Game, NodeKind, Player, MAX_ACTIONS};
 pub use mccfr::{McConfig, McSolver, Pruning, TrainStats};
+pub use solver::Solver;
 pub use table::{Entry, InfoTable};
 pub use tree::Tree;

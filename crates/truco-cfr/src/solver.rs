@@ -16,16 +16,19 @@ use crate::Algorithm;
 /// A solver for any [`Algorithm`].
 pub enum Solver<K> {
     /// ES- or OS-MCCFR.
-    Sampled(McSolver<K>),
+    Sampled(Box<McSolver<K>>),
     /// CFR+ or DCFR over the whole tree.
-    Full {
-        /// The game tree.
-        tree: Tree<K>,
-        /// The solver state.
-        solver: FullSolver,
-        /// Information-set key to tree index.
-        index: HashMap<K, u32>,
-    },
+    Full(Box<FullParts<K>>),
+}
+
+/// The parts of a full-traversal [`Solver`].
+pub struct FullParts<K> {
+    /// The game tree.
+    pub tree: Tree<K>,
+    /// The solver state.
+    pub solver: FullSolver,
+    /// Information-set key to tree index.
+    pub index: HashMap<K, u32>,
 }
 
 impl<K: Copy + Eq + Hash + std::fmt::Debug + Send + Sync> Solver<K> {
@@ -37,25 +40,25 @@ impl<K: Copy + Eq + Hash + std::fmt::Debug + Send + Sync> Solver<K> {
         max_nodes: usize,
     ) -> Result<Self, CfrError> {
         if config.algorithm.is_sampling() {
-            return Ok(Solver::Sampled(McSolver::new(config)?));
+            return Ok(Solver::Sampled(Box::new(McSolver::new(config)?)));
         }
         let tree = Tree::build(game, max_nodes)?;
         let solver = FullSolver::new(&tree, config.algorithm)?;
         let index = (0..tree.num_info_sets())
             .map(|i| (*tree.info_key(i), i as u32))
             .collect();
-        Ok(Solver::Full {
+        Ok(Solver::Full(Box::new(FullParts {
             tree,
             solver,
             index,
-        })
+        })))
     }
 
     /// The algorithm being run.
     pub fn algorithm(&self) -> Algorithm {
         match self {
             Solver::Sampled(s) => s.config().algorithm,
-            Solver::Full { solver, .. } => solver.algorithm(),
+            Solver::Full(f) => f.solver.algorithm(),
         }
     }
 
@@ -63,7 +66,7 @@ impl<K: Copy + Eq + Hash + std::fmt::Debug + Send + Sync> Solver<K> {
     pub fn iterations(&self) -> u64 {
         match self {
             Solver::Sampled(s) => s.iterations(),
-            Solver::Full { solver, .. } => solver.iterations(),
+            Solver::Full(f) => f.solver.iterations(),
         }
     }
 
@@ -76,7 +79,8 @@ impl<K: Copy + Eq + Hash + std::fmt::Debug + Send + Sync> Solver<K> {
     ) -> Result<TrainStats, CfrError> {
         match self {
             Solver::Sampled(s) => s.train(game, iterations),
-            Solver::Full { tree, solver, .. } => {
+            Solver::Full(f) => {
+                let FullParts { tree, solver, .. } = &mut **f;
                 solver.run(tree, iterations);
                 Ok(TrainStats {
                     iterations,
@@ -91,14 +95,9 @@ impl<K: Copy + Eq + Hash + std::fmt::Debug + Send + Sync> Solver<K> {
     pub fn average_strategy(&self, key: &K, out: &mut [f64]) -> Option<usize> {
         match self {
             Solver::Sampled(s) => s.average_strategy(key, out),
-            Solver::Full {
-                tree,
-                solver,
-                index,
-            } => {
-                let i = *index.get(key)? as usize;
-                let n = solver.average_strategy_at(tree, i, out);
-                Some(n)
+            Solver::Full(f) => {
+                let i = *f.index.get(key)? as usize;
+                Some(f.solver.average_strategy_at(&f.tree, i, out))
             }
         }
     }

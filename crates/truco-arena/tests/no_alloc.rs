@@ -47,7 +47,10 @@ fn play(rules: RuleSet, hands: u32, rng: &mut BotRng) -> u32 {
 fn heuristic_decisions_allocate_nothing() {
     let b = ALLOCS.load(Ordering::Relaxed);
     drop(std::hint::black_box(vec![1u8; 8]));
-    assert!(ALLOCS.load(Ordering::Relaxed) > b, "the counter sees allocations");
+    assert!(
+        ALLOCS.load(Ordering::Relaxed) > b,
+        "the counter sees allocations"
+    );
     let mut rng = BotRng::seed_from_u64(4);
     let sets = [
         RuleSet::ARG_1V1,

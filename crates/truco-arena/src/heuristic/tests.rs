@@ -114,3 +114,21 @@ fn near_end_by_score() {
     assert!(near_end(&r, [25, 3], 1), "falta worth 5");
     assert!(near_end(&r, [3, 27], 0), "opponents need 3");
 }
+
+#[test]
+fn documented_one_against_one_call_totals() {
+    // README: in arg-1v1 the heuristic calls envido from 25 and real envido from 27.
+    let p = |t| tanto::envido_win_chance(truco_game::Deck::Spanish40, t, 0, 1, None);
+    assert!(
+        p(24) < ENVIDO_CALL && p(25) >= ENVIDO_CALL,
+        "{} {}",
+        p(24),
+        p(25)
+    );
+    assert!(
+        p(26) < REAL_CALL && p(27) >= REAL_CALL,
+        "{} {}",
+        p(26),
+        p(27)
+    );
+}

@@ -10,6 +10,18 @@ pub const NONE: u8 = u8::MAX;
 /// Most seats a hand can have.
 pub const MAX_SEATS: usize = 6;
 
+/// The seat `k` places after `seat` in play order among `n` seats (`seat < n`, `k <= n`),
+/// without a division.
+#[inline(always)]
+pub(crate) const fn seat_after(seat: u8, k: u8, n: u8) -> u8 {
+    let s = seat + k;
+    if s >= n {
+        s - n
+    } else {
+        s
+    }
+}
+
 /// A move of a player (or of a team, through its deciding player).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -145,8 +157,8 @@ pub const MAX_ACTIONS: usize = 12;
 /// A fixed-capacity list of legal actions (no heap).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActionList {
-    items: [Action; MAX_ACTIONS],
-    len: u8,
+    pub(crate) items: [Action; MAX_ACTIONS],
+    pub(crate) len: u8,
 }
 
 impl Default for ActionList {
@@ -168,16 +180,6 @@ impl ActionList {
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
-    }
-
-    /// Appends an action (the engine never produces more than [`MAX_ACTIONS`]).
-    #[inline]
-    pub(crate) fn push(&mut self, a: Action) {
-        debug_assert!((self.len as usize) < MAX_ACTIONS);
-        if (self.len as usize) < MAX_ACTIONS {
-            self.items[self.len as usize] = a;
-            self.len += 1;
-        }
     }
 
     /// The actions.

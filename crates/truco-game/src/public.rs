@@ -7,7 +7,9 @@
 
 use thiserror::Error;
 
-use crate::action::{Action, ActionList, Actor, Awards, Event, Totals, MAX_SEATS, NONE};
+use crate::action::{
+    seat_after, Action, ActionList, Actor, Awards, Event, Totals, MAX_ACTIONS, MAX_SEATS, NONE,
+};
 use crate::cards::{Card, CardSet};
 use crate::envido::has_flor;
 use crate::rules::{FoldRule, RuleSet};
@@ -333,12 +335,12 @@ impl PublicState {
     pub(crate) fn decider(&self, caller: u8) -> u8 {
         let n = self.n();
         for k in 1..n {
-            let s = (caller + k) % n;
+            let s = seat_after(caller, k, n);
             if s % 2 != caller % 2 && self.folded & (1 << s) == 0 {
                 return s;
             }
         }
-        (caller + 1) % n
+        seat_after(caller, 1, n)
     }
 
     /// Who acts next.
@@ -406,9 +408,16 @@ impl PublicState {
     /// The acting seat's options. `hand` is the actor's own unplayed cards, or `None` for the
     /// public check (any unseen card may be played; a flor may be declared where the rules let
     /// a holder declare one).
+    #[inline]
     pub(crate) fn options(&self, hand: Option<CardSet>) -> Options {
+        self.options_for(self.actor(), hand)
+    }
+
+    /// [`PublicState::options`] with the actor already computed.
+    #[inline]
+    pub(crate) fn options_for(&self, actor: Actor, hand: Option<CardSet>) -> Options {
         let mut o = Options::default();
-        let (seat, answering) = match self.actor() {
+        let (seat, answering) = match actor {
             Actor::Seat(s) => (s, false),
             Actor::Team { seat, .. } => (seat, true),
             Actor::Chance | Actor::Terminal => return o,
@@ -469,7 +478,12 @@ impl PublicState {
     /// Whether `action` is legal for the actor holding the unplayed cards `hand`.
     #[inline]
     pub fn is_legal(&self, action: Action, hand: CardSet) -> bool {
-        let o = self.options(Some(hand));
+        self.is_legal_for(self.actor(), action, hand)
+    }
+
+    #[inline]
+    pub(crate) fn is_legal_for(&self, actor: Actor, action: Action, hand: CardSet) -> bool {
+        let o = self.options_for(actor, Some(hand));
         match action {
             Action::Play(c) => o.play && hand.contains(c),
             other => o.allows(other),
@@ -479,11 +493,21 @@ impl PublicState {
     /// Writes the actor's legal actions, given the actor's own unplayed cards, into `out`.
     #[inline]
     pub fn legal_actions(&self, hand: CardSet, out: &mut ActionList) {
-        out.clear();
-        let o = self.options(Some(hand));
+        self.legal_actions_for(self.actor(), hand, out)
+    }
+
+    #[inline]
+    pub(crate) fn legal_actions_for(&self, actor: Actor, hand: CardSet, out: &mut ActionList) {
+        let o = self.options_for(actor, Some(hand));
+        // Fill with a local length (one store at the end): this is the hottest loop.
+        let items = &mut out.items;
+        let mut n = 0usize;
         if o.play {
             for c in hand {
-                out.push(Action::Play(c));
+                if n < MAX_ACTIONS {
+                    items[n] = Action::Play(c);
+                    n += 1;
+                }
             }
         }
         let flags = [
@@ -498,10 +522,12 @@ impl PublicState {
             (o.mazo, Action::Mazo),
         ];
         for (on, a) in flags {
-            if on {
-                out.push(a);
+            if on && n < MAX_ACTIONS {
+                items[n] = a;
+                n += 1;
             }
         }
+        out.len = n as u8;
     }
 
     /// Whether `action` by the actor settles a contest whose event must reveal totals, and

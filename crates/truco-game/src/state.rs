@@ -127,8 +127,9 @@ impl State {
     /// Writes the actor's legal actions into `out` (empty at chance or terminal nodes).
     #[inline]
     pub fn legal_actions(&self, out: &mut ActionList) {
-        match self.actor().seat() {
-            Some(s) => self.public.legal_actions(self.hand(s), out),
+        let actor = self.actor();
+        match actor.seat() {
+            Some(s) => self.public.legal_actions_for(actor, self.hand(s), out),
             None => out.clear(),
         }
     }
@@ -142,7 +143,7 @@ impl State {
             Actor::Chance => return Err(PlayError::WrongPhase("action before the deal")),
             Actor::Seat(s) | Actor::Team { seat: s, .. } => s,
         };
-        if !self.public.is_legal(action, self.hand(seat)) {
+        if !self.public.is_legal_for(actor, action, self.hand(seat)) {
             return Err(PlayError::Illegal { seat, action });
         }
         let event = match self.public.reveal_kind(action) {
@@ -169,7 +170,7 @@ impl State {
         let mut out = [NONE; MAX_SEATS];
         let mut best: Option<u8> = None;
         for k in 0..n {
-            let s = (p.mano() + k) % n;
+            let s = crate::action::seat_after(p.mano(), k, n);
             if p.is_folded(s) {
                 continue;
             }

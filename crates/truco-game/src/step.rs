@@ -1,6 +1,6 @@
 //! The transitions of [`PublicState`]: what each action does to the hand and the score.
 
-use crate::action::{Action, Award, Awards, Source, Totals, NONE};
+use crate::action::{seat_after, Action, Award, Awards, Source, Totals, NONE};
 use crate::public::{Phase, PublicState};
 use crate::rules::TeamFoldValue;
 use crate::tricks::{hand_winner, resolve_trick};
@@ -137,7 +137,7 @@ impl PublicState {
         let n = self.n();
         let mut best = (0u8, NONE);
         for k in 0..n {
-            let s = (self.mano + k) % n;
+            let s = seat_after(self.mano, k, n);
             let v = totals[s as usize];
             if v != NONE && (best.1 == NONE || v > best.0) {
                 best = (v, s);
@@ -239,7 +239,7 @@ impl PublicState {
         let t = self.trick as usize;
         let mut next = NONE;
         for k in 1..=n {
-            let s = (seat + k) % n;
+            let s = seat_after(seat, k, n);
             if self.folded & (1 << s) == 0 && self.played[t][s as usize] == NONE {
                 next = s;
                 break;
@@ -274,7 +274,7 @@ impl PublicState {
             if self.folded & (1 << s) == 0 {
                 break;
             }
-            s = (s + 1) % n;
+            s = seat_after(s, 1, n);
         }
         self.turn = s;
     }

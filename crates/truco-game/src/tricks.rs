@@ -19,7 +19,7 @@ pub fn resolve_trick(table: &RankTable, cards: &[u8], lead: u8) -> (u8, u8) {
     let mut best_seat = NONE;
     let mut teams = 0u8; // bit t: team t holds the top strength
     for k in 0..n {
-        let s = (lead + k) % n;
+        let s = crate::action::seat_after(lead % n, k, n);
         let c = cards[s as usize];
         if c == NONE {
             continue;

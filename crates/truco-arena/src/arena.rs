@@ -94,19 +94,25 @@ fn is_hand_start(public: &PublicState) -> bool {
         .is_ok_and(|fresh| fresh == *public)
 }
 
-/// Plays one full match: bot `a` holds the seats of team `a_team`, `b` the others. Every hand
+/// One side of a match: a bot and its own generator.
+pub struct Side<'a> {
+    /// The bot.
+    pub bot: &'a mut dyn Bot,
+    /// Its generator.
+    pub rng: &'a mut BotRng,
+}
+
+/// Plays one full match: side `a` holds the seats of team `a_team`, `b` the others. Every hand
 /// is dealt from `deal_seed` alone. With `trace`, every action is recorded.
-#[allow(clippy::too_many_arguments)]
 pub fn play_match(
     rules: RuleSet,
     deal_seed: u64,
     a_team: u8,
-    a: &mut dyn Bot,
-    b: &mut dyn Bot,
-    rng_a: &mut BotRng,
-    rng_b: &mut BotRng,
+    a: Side<'_>,
+    b: Side<'_>,
     mut trace: Option<&mut Vec<TraceEntry>>,
 ) -> Result<MatchOutcome, ArenaError> {
+    let (a, rng_a, b, rng_b) = (a.bot, a.rng, b.bot, b.rng);
     let mut m = Match::new(rules, deal_seed);
     let mut illegal: Option<(String, Action)> = None;
     let mut hand: Option<u32> = None;
@@ -189,10 +195,14 @@ where
             rules,
             ds,
             leg,
-            a.as_mut(),
-            b.as_mut(),
-            &mut ra,
-            &mut rb,
+            Side {
+                bot: a.as_mut(),
+                rng: &mut ra,
+            },
+            Side {
+                bot: b.as_mut(),
+                rng: &mut rb,
+            },
             t,
         )?);
     }

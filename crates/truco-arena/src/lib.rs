@@ -16,7 +16,7 @@ pub mod heuristic;
 pub mod report;
 pub mod stats;
 
-pub use arena::{run, run_specs, ArenaConfig, ArenaError, MatchOutcome, TraceEntry};
+pub use arena::{run, run_specs, ArenaConfig, ArenaError, MatchOutcome, Side, TraceEntry};
 pub use bot::{Bot, BotError, BotRng, BotSpec, Random};
 pub use heuristic::Heuristic;
 pub use report::{PairResult, Report, SourcePoints};

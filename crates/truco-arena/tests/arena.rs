@@ -2,7 +2,7 @@
 //! and determinism across thread counts. Run in release mode (`cargo test --release`).
 
 use rand::SeedableRng;
-use truco_arena::arena::{deal_seed, play_match, play_pair};
+use truco_arena::arena::{deal_seed, play_match, play_pair, Side};
 use truco_arena::{run, ArenaConfig, Bot, BotRng, BotSpec, Heuristic, Random, TraceEntry};
 use truco_game::{Action, RuleSet, View};
 
@@ -131,10 +131,14 @@ fn deals_do_not_depend_on_the_bots() {
             rules,
             ds,
             0,
-            a.as_mut(),
-            b.as_mut(),
-            &mut ra,
-            &mut rb,
+            Side {
+                bot: a.as_mut(),
+                rng: &mut ra,
+            },
+            Side {
+                bot: b.as_mut(),
+                rng: &mut rb,
+            },
             Some(&mut t),
         )
         .unwrap();
@@ -236,4 +240,27 @@ fn heuristic_beats_scripted_styles_and_splits_with_itself() {
         assert!(r.win_rate.contains(0.5), "self-play is even: {r}");
         assert!(r.points_per_hand.contains(0.0), "{r}");
     }
+}
+
+/// Always answers with an action that is never legal when cards are on offer.
+struct Cheater;
+
+impl Bot for Cheater {
+    fn name(&self) -> &str {
+        "cheater"
+    }
+
+    fn act(&mut self, _view: &View, _legal: &[Action], _rng: &mut BotRng) -> Action {
+        Action::Contraflor
+    }
+}
+
+#[test]
+fn an_illegal_action_is_a_typed_error() {
+    let e = run(&cfg("arg-1v1", &[], 2, 1), || Box::new(Cheater), random).unwrap_err();
+    assert!(
+        matches!(&e, truco_arena::ArenaError::IllegalAction { bot, action }
+            if bot == "cheater" && *action == Action::Contraflor),
+        "{e}"
+    );
 }

@@ -371,6 +371,19 @@ impl Deck {
     }
 }
 
+/// The reduced deck of `arg-1v1-mini` ([`crate::rules::RuleSet::ARG_1V1_MINI_ID`]): 1E 7E 3B 3O 5C 12C.
+/// Six cards keep five strength tiers with a possible tie (the two 3s), two envido pairs
+/// (1E+7E = 28, 5C+12C = 25) and lone cards, so every call of the full betting still matters,
+/// while the 20 deals (two hands of three) make the exact best response cheap.
+pub const MINI_DECK: CardSet = CardSet(
+    1 << card(Suit::Espadas, 1).index()
+        | 1 << card(Suit::Espadas, 7).index()
+        | 1 << card(Suit::Bastos, 3).index()
+        | 1 << card(Suit::Oros, 3).index()
+        | 1 << card(Suit::Copas, 5).index()
+        | 1 << card(Suit::Copas, 12).index(),
+);
+
 impl fmt::Display for Deck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -205,6 +205,12 @@ impl RuleSet {
         }
     }
 
+    /// `arg-1v1-mini` is [`RuleSet::ARG_1V1`] (same calls, answers, falta and scoring) dealt
+    /// from [`crate::cards::MINI_DECK`] instead of the 40 cards: a game small enough for an exact
+    /// best response, used to measure the solver and the abstraction. The deal is the caller's
+    /// (e.g. `truco-train`): the engine accepts any cards of the Spanish deck.
+    pub const ARG_1V1_MINI_ID: &'static str = "arg-1v1-mini";
+
     /// `arg-1v1` with no options.
     pub const ARG_1V1: RuleSet = {
         let mut r = RuleSet::argentine(Variant::Arg1v1, 2, 15, 0);

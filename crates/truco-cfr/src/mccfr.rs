@@ -12,6 +12,7 @@
 //! With one thread the run writes the table directly with the solver's RNG and is reproducible
 //! bit for bit.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rand::{Rng, SeedableRng};
@@ -70,8 +71,8 @@ pub struct McConfig {
     pub pruning: Option<Pruning>,
     /// Worker threads; 0 means rayon's default (all cores).
     pub threads: usize,
-    /// With several threads, each worker flushes its buffered updates into the shared table
-    /// every `sync_interval` of its iterations (see [`crate::delta`]).
+    /// With several threads, workers take chunks of `sync_interval` iterations and flush their
+    /// buffered updates into the shared table after each chunk (see [`crate::delta`]).
     pub sync_interval: u64,
     /// Capacity of the information-set map.
     pub max_info_sets: usize,
@@ -183,7 +184,7 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
         let stats = if threads <= 1 || iterations < threads as u64 {
             let upd = Direct { table: &self.table };
             let mut w = Walker::new(game, &self.table, upd, &self.config, &mut self.rng);
-            w.run(base, 1, iterations)?;
+            w.run(base, iterations)?;
             TrainStats {
                 iterations,
                 nodes: w.nodes,
@@ -199,30 +200,34 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
             let (table, config) = (&self.table, &self.config);
             let sync = config.sync_interval.max(1);
             let lock = Mutex::new(());
-            let t = threads as u64;
+            // Workers take chunks of `sync` consecutive iterations from a shared counter (so they
+            // finish together) and flush their deltas after each chunk.
+            let next_chunk = AtomicU64::new(0);
+            let chunks = iterations.div_ceil(sync);
             let results: Vec<Result<(u64, u64), CfrError>> = pool.install(|| {
                 seeds
                     .par_iter()
                     .zip(self.buffers.par_iter_mut())
-                    .enumerate()
-                    .map(|(k, (&seed, buf))| {
+                    .map(|(&seed, buf)| {
                         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                        let share = iterations / t + u64::from((k as u64) < iterations % t);
-                        let (mut nodes, mut pruned, mut done) = (0, 0, 0);
-                        while done < share {
-                            let n = sync.min(share - done);
+                        let (mut nodes, mut pruned) = (0, 0);
+                        loop {
+                            let c = next_chunk.fetch_add(1, Ordering::Relaxed);
+                            if c >= chunks {
+                                break;
+                            }
+                            let first = c * sync;
+                            let n = sync.min(iterations - first);
                             let upd = Buffered {
                                 table,
                                 buf: &mut *buf,
                             };
                             let mut w = Walker::new(game, table, upd, config, &mut rng);
-                            // Worker k runs global iterations base + k + 1 + j * threads.
-                            let run = w.run(base + k as u64 + done * t, t, n);
+                            let run = w.run(base + first, n);
                             nodes += w.nodes;
                             pruned += w.pruned;
                             buf.flush(table, &lock);
                             run?;
-                            done += n;
                         }
                         Ok((nodes, pruned))
                     })
@@ -309,11 +314,11 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
         }
     }
 
-    /// Runs `count` iterations numbered `first + 1, first + 1 + stride, ...`.
-    fn run(&mut self, first: u64, stride: u64, count: u64) -> Result<(), CfrError> {
+    /// Runs `count` iterations numbered `first + 1 ..= first + count`.
+    fn run(&mut self, first: u64, count: u64) -> Result<(), CfrError> {
         let root = self.game.root();
         for k in 0..count {
-            let t = first + 1 + k * stride;
+            let t = first + 1 + k;
             self.weight = self.config.averaging.weight(t) as f32;
             self.prune = match self.config.pruning {
                 Some(p) if t > p.warmup => unit_f64(self.rng) < p.probability,

@@ -308,3 +308,24 @@ fn son_buenas_keeps_losing_totals_hidden() {
     assert_eq!(st.public().envido().totals[..4], [32, NONE, NONE, 33]);
     assert_eq!(st.public().score(), [0, 2]);
 }
+
+#[test]
+fn arg_2v2_tricks_pardas_and_leads() {
+    // "Si les deux cartes les plus fortes sont du même rang et d'équipes différentes, le tour
+    // est nul ; si elles sont à deux partenaires, le tour revient à leur équipe. Après un tour
+    // nul, celui qui avait ouvert le tour nul rejoue en premier."
+    let r = RuleSet::ARG_2V2;
+    let mut st = deal(r, [0, 0], 2, "4C 5C 6C / 2E 4B 5B / 2O 1E 6E / 4O 5O 6O");
+    // Trick 1 led by seat 2 (mano): 2O (s2), 4O (s3), 4C (s0), 2E (s1): parda across teams.
+    run(&mut st, "2O 4O 4C 2E");
+    assert_eq!(st.public().trick_result(0), Some(PARDA));
+    assert_eq!(st.actor(), Actor::Seat(2), "the parda's leader leads again");
+    // Trick 2: 1E wins for team 0: parda then a win decides the hand.
+    let (pts, src) = run(&mut st, "1E 5O 5C 4B");
+    assert_eq!((pts, src), ([1, 0], vec![Source::Tricks]));
+    // Partners' tie: 3E (s0) and 3C (s2) on top: team 0 wins trick 1, s0 (first of them) leads.
+    let mut st = deal(r, [0, 0], 0, "3E 4C 5C / 2E 4B 5B / 3C 1E 6E / 4O 5O 6O");
+    run(&mut st, "3E 2E 3C 4O");
+    assert_eq!(st.public().trick_result(0), Some(0));
+    assert_eq!(st.actor(), Actor::Seat(0));
+}

@@ -346,7 +346,8 @@ impl Header {
                 self.n_actions, self.n_rows
             ));
         }
-        if !(self.value_scale.is_finite() && self.value_scale >= 0.0) {
+        // Scaled values must stay finite: |i16| * scale <= f32::MAX.
+        if !(self.value_scale >= 0.0 && self.value_scale <= f32::MAX / 32768.0) {
             return bad(format!("value scale {}", self.value_scale));
         }
         let values = if self.has_values() {

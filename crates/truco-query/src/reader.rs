@@ -43,6 +43,8 @@ pub struct Table {
     radix: RadixParams,
     nibbles: bool,
     value_scale: f32,
+    body: Range<usize>,
+    body_checksum: u64,
     sections: [Range<usize>; SECTION_COUNT],
 }
 
@@ -112,6 +114,8 @@ impl Table {
             },
             nibbles: h.nibble_counts(),
             value_scale: h.value_scale,
+            body: h.header_len as usize..map.len(),
+            body_checksum: h.body_checksum,
             meta: TableMeta {
                 variant: h.variant,
                 options: h.options,
@@ -191,8 +195,8 @@ impl Table {
 
     /// Checks the body checksum now (for a table opened without verification).
     pub fn verify(&self) -> Result<(), TableError> {
-        let body = &self.map[self.sections[0].start..];
-        let stored = Header::decode(&self.map)?.body_checksum;
+        let body = self.map.get(self.body.clone()).unwrap_or(&[]);
+        let stored = self.body_checksum;
         let computed = checksum(body);
         if computed != stored {
             return Err(TableError::ChecksumMismatch {

@@ -140,13 +140,17 @@ fn check_hand(
         let seat = h.actor().seat().unwrap_or(0);
         for s in [seat, pick(rng, n as usize) as u8] {
             let v = h.view(s).unwrap();
-            let spot = Spot::from_view(&v, h.public_events()).unwrap();
+            let spot = Spot::from_view_and_log(&v, h.public_events()).unwrap();
             let back: Spot = spot
                 .to_string()
                 .parse()
                 .unwrap_or_else(|e| panic!("{spot}\n{e}"));
             assert_eq!(back, spot);
             assert_eq!(back.to_view().unwrap(), v, "{spot}");
+            // Without the log: a rebuilt history reaches the same view.
+            let rebuilt = Spot::from_view(&v).unwrap_or_else(|e| panic!("{spot}\n{e}"));
+            let back: Spot = rebuilt.to_string().parse().unwrap();
+            assert_eq!(back.to_view().unwrap(), v, "{rebuilt}");
         }
         if h.actor() == Actor::Terminal {
             break;

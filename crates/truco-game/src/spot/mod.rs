@@ -22,13 +22,15 @@
 //! form, which parses back to the same spot).
 //!
 //! A [`View`] keeps no event log (it is the solver's small `Copy` information-set value; a
-//! 64-event log would multiply its size), so [`Spot::from_view`] takes the hand's events
-//! alongside the view, e.g. [`crate::Match::last_log`] or the events [`crate::State::apply`]
-//! returned, and checks that they replay to the view.
+//! 64-event log would multiply its size). [`Spot::from_view`] therefore rebuilds a history
+//! that reaches the view's public state exactly (a search over public events); when the hand's
+//! events are at hand ([`crate::hand::Hand::public_events`], [`crate::Match::last_log`]),
+//! [`Spot::from_view_and_log`] keeps the real order of the calls.
 
 mod error;
 mod explain;
 mod parse;
+mod rebuild;
 mod replay;
 
 use std::fmt;
@@ -104,10 +106,40 @@ impl Spot {
         Ok(View::new(r.public, self.seat, self.cards))
     }
 
+    /// The spot of any `view`: its history is rebuilt from the public state alone (the public
+    /// state does not keep the order of calls among the cards, so this is one history that
+    /// reaches exactly the view; use [`Spot::from_view_and_log`] to keep the real one). Fails
+    /// only if the rule set is not one a variant id and options build, or if the view's hand
+    /// was not dealt.
+    pub fn from_view(view: &View) -> Result<Spot, SpotError> {
+        let mut spot = Spot::skeleton(view)?;
+        let mut start = spot.start()?;
+        let _ = start.apply_event(Event::Deal);
+        spot.history =
+            rebuild::rebuild(start, view.public(), spot.seat, spot.cards).ok_or_else(|| {
+                SpotError::Log("no public history reaches the view's public state".into())
+            })?;
+        spot.check_reaches(view)?;
+        Ok(spot)
+    }
+
     /// The spot of `view`, whose hand produced `events` (a leading [`Event::Deal`] is
-    /// optional). Fails if the events do not replay to the view's public state, or if the rule
-    /// set is not one a variant id and options build.
-    pub fn from_view(view: &View, events: &[Event]) -> Result<Spot, SpotError> {
+    /// optional), e.g. [`crate::hand::Hand::public_events`]. Fails if the events do not replay
+    /// to the view's public state, or if the rule set is not one a variant id and options
+    /// build.
+    pub fn from_view_and_log(view: &View, events: &[Event]) -> Result<Spot, SpotError> {
+        let mut spot = Spot::skeleton(view)?;
+        let events = match events.first() {
+            Some(Event::Deal) => &events[1..],
+            _ => events,
+        };
+        spot.history = events.to_vec();
+        spot.check_reaches(view)?;
+        Ok(spot)
+    }
+
+    /// The spot of `view` with an empty history.
+    fn skeleton(view: &View) -> Result<Spot, SpotError> {
         let p = view.public();
         rules_text(p.rules())?;
         if p.phase() == Phase::Deal {
@@ -116,25 +148,25 @@ impl Spot {
         let (score, hp) = (p.score(), p.hand_points());
         let start = [score[0].wrapping_sub(hp[0]), score[1].wrapping_sub(hp[1])];
         let n = p.rules().players;
-        let events = match events.first() {
-            Some(Event::Deal) => &events[1..],
-            _ => events,
-        };
-        let spot = Spot {
+        Ok(Spot {
             rules: *p.rules(),
             score: start,
             dealer: (p.mano() + n - 1) % n,
             seat: view.seat(),
             cards: view.dealt(),
-            history: events.to_vec(),
-        };
-        let v = spot.to_view().map_err(|e| SpotError::Log(e.to_string()))?;
+            history: Vec::new(),
+        })
+    }
+
+    /// Checks that the history replays to `view`.
+    fn check_reaches(&self, view: &View) -> Result<(), SpotError> {
+        let v = self.to_view().map_err(|e| SpotError::Log(e.to_string()))?;
         if v != *view {
             return Err(SpotError::Log(
                 "the events replay to a different state than the view's".into(),
             ));
         }
-        Ok(spot)
+        Ok(())
     }
 }
 

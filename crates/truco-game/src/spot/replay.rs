@@ -41,6 +41,16 @@ impl Replayer {
         }
     }
 
+    /// Continues from `public` (already dealt) for `seat` holding `own`.
+    pub(crate) fn at(public: PublicState, seat: u8, own: [Card; 3]) -> Replayer {
+        Replayer {
+            public,
+            seat,
+            own: CardSet::from_cards(&own),
+            trick_done: false,
+        }
+    }
+
     /// The cards the seat still holds.
     fn hand_now(&self) -> CardSet {
         let mut h = self.own;

@@ -248,6 +248,13 @@ impl RuleSet {
                 why: "pica-pica needs players=6",
             });
         }
+        if r.falta_in_malas && r.malas == 0 {
+            return Err(RuleError::InvalidOption {
+                variant: r.variant,
+                option: "falta-in-malas".into(),
+                why: "falta-in-malas needs the malas/buenas split of target=30",
+            });
+        }
         Ok(r)
     }
 
@@ -373,6 +380,10 @@ mod tests {
         assert!(matches!(
             RuleSet::new("arg-2v2", &["flor"]),
             Err(RuleError::UnknownOption { .. })
+        ));
+        assert!(matches!(
+            RuleSet::new("arg-classic", &["target=15", "falta-in-malas"]),
+            Err(RuleError::InvalidOption { .. })
         ));
         assert!(matches!(
             RuleSet::new("arg-classic", &["target=20"]),

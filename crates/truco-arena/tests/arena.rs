@@ -236,9 +236,14 @@ fn heuristic_beats_scripted_styles_and_splits_with_itself() {
         assert!(r.win_rate.low > 0.7, "{r}");
         let r = run(&c, heuristic, || Box::new(Station)).unwrap();
         assert!(r.win_rate.low > 0.6, "{r}");
+        // Self-play is symmetric: within about 3.5 standard errors of even (the 95% intervals
+        // themselves miss the truth one time in twenty, so they are not the test).
         let r = run(&c, heuristic, heuristic).unwrap();
-        assert!(r.win_rate.contains(0.5), "self-play is even: {r}");
-        assert!(r.points_per_hand.contains(0.0), "{r}");
+        assert!(
+            (r.win_rate.value - 0.5).abs() < 0.04,
+            "self-play is even: {r}"
+        );
+        assert!(r.points_per_hand.value.abs() < 0.05, "{r}");
     }
 }
 

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | holds a flor (the engine makes the declaration mandatory) | `flor`; against a declared flor, `contraflor` with a flor worth [`CONTRAFLOR_AT`]+ |
 //! | answering a contraflor | `quiero` with a flor worth [`ACCEPT_CONTRAFLOR_AT`]+, or when declining loses the match |
-//! | envido window open, own turn (or envido-first against a truco) | with `P` = chance its team's best total wins (its own total, unknown partners and opponents, [`tanto`]): `falta envido` if `P >=` [`FALTA_CALL`] and the game is near its end ([`near_end`]); `real envido` if `P >=` [`REAL_CALL`]; `envido` if `P >=` [`ENVIDO_CALL`] |
+//! | envido window open, own turn (or envido-first against a truco) | with `P` = chance its team's best total wins (its own total, unknown partners and opponents, ties to the seat nearer the mano, [`tanto`]): `falta envido` if `P >=` [`FALTA_CALL`] and the game is near its end ([`near_end`]); `real envido` if `P >=` [`REAL_CALL`]; `envido` if `P >=` [`ENVIDO_CALL`] |
 //! | answering an envido chain | `P` as above with the caller holding [`CALLER_FLOOR`]+; raise (envido, real, falta near the end) if `P >=` [`ENVIDO_RAISE`]; `quiero` if `P >=` break-even `(V - D) / 2V` + [`ENVIDO_MARGIN`] (`V` = chain value if accepted, `D` = value if declined), at least 0.5 if losing it ends the match; always accept when declining ends the match |
 //! | own turn, truco may be raised | `E` = chance of winning the hand in the tricks ([`estimate`]: remaining cards' tiers against the unseen cards, tricks already won/lost/tied); call the next level if `E >=` [`TRUCO_CALL`]`[level]`; else with probability [`BLUFF`] when `E >=` [`BLUFF_FLOOR`] (truco only) |
 //! | answering a truco call | raise back if `E >=` [`TRUCO_CALL`] of the next level + [`RAISE_BACK_MARGIN`]; `quiero` if `E >=` break-even `(new - old) / 2 new` + [`TRUCO_MARGIN`] (at least 0.5 if losing it ends the match); else `no quiero`; always accept when declining ends the match |
@@ -99,6 +99,8 @@ struct Seat {
     opps: u32,
     /// Own envido total.
     total: u8,
+    /// The share of envido ties it wins (ties go to the seat nearer the mano).
+    ties: f64,
 }
 
 impl Seat {
@@ -124,6 +126,7 @@ impl Seat {
             mates,
             opps,
             total: envido_value(CardSet::from_cards(&view.dealt())),
+            ties: tanto::tie_share(rules.players, p.mano(), view.seat(), |s| p.is_folded(s)),
         }
     }
 
@@ -135,7 +138,8 @@ impl Seat {
     /// The envido win chance, against a caller holding [`CALLER_FLOOR`]+ when `called`.
     fn envido_chance(&self, called: bool) -> f64 {
         let floor = called.then_some(CALLER_FLOOR);
-        tanto::envido_win_chance(self.rules.deck, self.total, self.mates, self.opps, floor)
+        let (deck, total) = (self.rules.deck, self.total);
+        tanto::envido_win_chance(deck, total, self.mates, self.opps, self.ties, floor)
     }
 }
 

@@ -37,13 +37,15 @@ fn compute_pmf(deck: CardSet) -> [f64; TOTALS] {
 }
 
 /// Chance that a team holding `mine` (plus `mates` unknown partner hands) beats `opps` unknown
-/// opponent hands at the envido; ties count half. When `caller_floor` is set, one opponent (the
-/// caller) is taken to hold at least that total.
+/// opponent hands at the envido. A tie with an opponent is won with probability `tie_share`
+/// (the seat nearer the mano wins ties: see [`tie_share`]). When `caller_floor` is set, one
+/// opponent (the caller) is taken to hold at least that total.
 pub fn envido_win_chance(
     deck: Deck,
     mine: u8,
     mates: u32,
     opps: u32,
+    tie_share: f64,
     caller_floor: Option<u8>,
 ) -> f64 {
     let pmf = total_pmf(deck);
@@ -81,18 +83,36 @@ pub fn envido_win_chance(
         }
         // Each opponent below x, or equal (half).
         let below = if x == 0 { 0.0 } else { cdf[x - 1] };
-        let plain = below + 0.5 * pmf[x];
+        let plain = below + tie_share * pmf[x];
         let beat = if opps == 0 {
             1.0
         } else if caller_floor.is_some() {
             let cb = if x == 0 { 0.0 } else { caller_cdf(x - 1) };
-            (cb + 0.5 * caller_pmf(x)) * plain.powi(opps as i32 - 1)
+            (cb + tie_share * caller_pmf(x)) * plain.powi(opps as i32 - 1)
         } else {
             plain.powi(opps as i32)
         };
         p += team_pmf * beat;
     }
     p
+}
+
+/// The share of envido ties `seat` wins: ties go to the seat first in play order from the
+/// mano, so the share of the opponents (not folded) who come after `seat` from the mano.
+pub fn tie_share(players: u8, mano: u8, seat: u8, folded: impl Fn(u8) -> bool) -> f64 {
+    let pos = |s: u8| (s + players - mano) % players;
+    let (mut after, mut opps) = (0u32, 0u32);
+    for s in 0..players {
+        if s % 2 != seat % 2 && !folded(s) {
+            opps += 1;
+            after += u32::from(pos(s) > pos(seat));
+        }
+    }
+    if opps == 0 {
+        1.0
+    } else {
+        after as f64 / opps as f64
+    }
 }
 
 #[cfg(test)]
@@ -114,16 +134,36 @@ mod tests {
         let d = Deck::Spanish40;
         let mut last = -1.0;
         for t in [0u8, 5, 7, 20, 25, 28, 31, 33] {
-            let p = envido_win_chance(d, t, 0, 1, None);
+            let p = envido_win_chance(d, t, 0, 1, 0.5, None);
             assert!(p >= last, "{t}: {p} < {last}");
             last = p;
         }
-        assert!(envido_win_chance(d, 33, 0, 1, None) > 0.98);
-        let open = envido_win_chance(d, 27, 0, 1, None);
-        let called = envido_win_chance(d, 27, 0, 1, Some(25));
+        assert!(envido_win_chance(d, 33, 0, 1, 0.5, None) > 0.98);
+        let open = envido_win_chance(d, 27, 0, 1, 0.5, None);
+        let called = envido_win_chance(d, 27, 0, 1, 0.5, Some(25));
         assert!(called < open, "{called} vs {open}");
         // A partner helps; more opponents hurt.
-        assert!(envido_win_chance(d, 25, 1, 2, None) > envido_win_chance(d, 25, 0, 2, None));
-        assert!(envido_win_chance(d, 25, 0, 2, None) < open);
+        assert!(
+            envido_win_chance(d, 25, 1, 2, 0.5, None) > envido_win_chance(d, 25, 0, 2, 0.5, None)
+        );
+        assert!(envido_win_chance(d, 25, 0, 2, 0.5, None) < open);
+        // Winning ties helps.
+        assert!(envido_win_chance(d, 27, 0, 1, 1.0, None) > open);
+        assert!(envido_win_chance(d, 27, 0, 1, 0.0, None) < open);
+    }
+
+    #[test]
+    fn ties_go_to_the_seat_nearer_the_mano() {
+        let none = |_| false;
+        assert_eq!(tie_share(2, 0, 0, none), 1.0);
+        assert_eq!(tie_share(2, 0, 1, none), 0.0);
+        // Four players, mano 1: order 1, 2, 3, 0. Seat 2 is before seat 3, after seat 1.
+        assert_eq!(tie_share(4, 1, 2, none), 0.5);
+        assert_eq!(tie_share(4, 1, 1, none), 1.0);
+        assert_eq!(
+            tie_share(4, 1, 2, |s| s == 1),
+            1.0,
+            "a folded seat does not count"
+        );
     }
 }

@@ -117,18 +117,17 @@ fn near_end_by_score() {
 
 #[test]
 fn documented_one_against_one_call_totals() {
-    // README: in arg-1v1 the heuristic calls envido from 25 and real envido from 27.
-    let p = |t| tanto::envido_win_chance(truco_game::Deck::Spanish40, t, 0, 1, None);
-    assert!(
-        p(24) < ENVIDO_CALL && p(25) >= ENVIDO_CALL,
-        "{} {}",
-        p(24),
-        p(25)
-    );
-    assert!(
-        p(26) < REAL_CALL && p(27) >= REAL_CALL,
-        "{} {}",
-        p(26),
-        p(27)
-    );
+    // README: in arg-1v1 the heuristic calls envido from 25 and real envido from 28 (the
+    // mano, who wins ties, from 24 and 27).
+    for (ties, envido, real) in [(0.0, 25, 28), (1.0, 24, 27)] {
+        let p = |t| tanto::envido_win_chance(truco_game::Deck::Spanish40, t, 0, 1, ties, None);
+        for t in 0..=33u8 {
+            assert_eq!(
+                p(t) >= ENVIDO_CALL,
+                t >= envido,
+                "envido at {t}, ties {ties}"
+            );
+            assert_eq!(p(t) >= REAL_CALL, t >= real, "real at {t}, ties {ties}");
+        }
+    }
 }

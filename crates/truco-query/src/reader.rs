@@ -376,3 +376,68 @@ fn read_u64(bytes: &[u8], i: usize) -> Option<u64> {
     let b = bytes.get(i.checked_mul(8)?..)?.first_chunk::<8>()?;
     Some(u64::from_le_bytes(*b))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TableWriter;
+
+    fn write(rows: &[(u64, &[f32])]) -> std::path::PathBuf {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("tq-reader-{}-{n}.tbl", std::process::id()));
+        let mut w = TableWriter::new(TableMeta::default());
+        for &(k, p) in rows {
+            w.push(k, p, None).unwrap();
+        }
+        w.write(&path).unwrap();
+        path
+    }
+
+    #[test]
+    fn table_is_shareable_between_threads() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Table>();
+        assert_send_sync::<Row<'static>>();
+    }
+
+    #[test]
+    fn rows_across_block_boundaries() {
+        // 200 consecutive keys with 1 to 3 actions: rows in blocks 0 to 3, buckets straddling
+        // block boundaries.
+        let probs: [&[f32]; 3] = [&[1.0], &[1.0, 3.0], &[2.0, 0.0, 2.0]];
+        let rows: Vec<(u64, &[f32])> = (0..200u64)
+            .map(|k| (k * 3, probs[(k % 3) as usize]))
+            .collect();
+        let path = write(&rows);
+        let t = Table::open(&path, OpenOptions::default()).unwrap();
+        assert_eq!(t.len(), 200);
+        assert_eq!(t.n_actions(), 67 + 67 * 2 + 66 * 3);
+        for (k, p) in &rows {
+            let row = t.lookup(*k).unwrap();
+            let want: Vec<u8> = match p.len() {
+                1 => vec![255],
+                2 => vec![64, 191],
+                _ => vec![128, 0, 127],
+            };
+            assert_eq!(row.probs_u8().collect::<Vec<_>>(), want, "key {k}");
+            assert!(t.lookup(k + 1).is_none());
+        }
+        assert!(t.prefetch().is_ok());
+        assert!(t.verify().is_ok());
+        assert_eq!(t.keys().count(), 200);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn absent_keys_outside_the_index_range() {
+        let path = write(&[(1000, &[1.0]), (2000, &[1.0, 1.0])]);
+        let t = Table::open(&path, OpenOptions::default()).unwrap();
+        for k in [0, 999, 1001, 1999, 2001, u64::MAX] {
+            assert!(t.lookup(k).is_none(), "{k}");
+            assert!(matches!(t.get(k), Err(TableError::UnknownKey { key }) if key == k));
+        }
+        assert_eq!(t.get(2000).unwrap().len(), 2);
+        std::fs::remove_file(&path).unwrap();
+    }
+}

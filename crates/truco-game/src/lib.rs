@@ -12,6 +12,7 @@
 
 #![warn(missing_docs)]
 
+pub mod abstraction;
 pub mod action;
 pub mod cards;
 pub mod deals;

@@ -1,0 +1,263 @@
+//! Information-set abstraction of `arg-1v1` (and `arg-1v1-mini`): a [`View`] plus the hand's
+//! public events become one packed `u64` key, computed here once for the trainer and the query
+//! side. Definition and rationale: `abstractions/arg-1v1.md`; the radices are data in
+//! `abstractions/arg-1v1.toml`, whose bytes feed [`Abstraction::definition_hash`].
+//!
+//! The key is a mixed-radix number (no hashing, so no collisions; the radices multiply to less
+//! than 2^64, checked by a test) of:
+//! - the dealt hand's class ([`hand_class`]: sorted tiers + suit pattern, 1,812 classes);
+//! - whether the seat is the mano; the score bucket ([`score_bucket`], 147 buckets);
+//! - which of its dealt cards the seat played in each trick, and the tier of each opponent card;
+//! - the truco ladder and the envido chain as the public state holds them, with the opponent's
+//!   revealed envido total;
+//! - [`Order`]: when the truco calls and the envido came relative to the cards (dropped by
+//!   [`Abstraction::TiersNoOrder`]).
+//!
+//! Card actions must be listed in the same order for every hand of a class: use
+//! [`order_actions`] on the legal actions before reading or writing a table row.
+
+mod hand;
+mod order;
+mod score;
+
+use thiserror::Error;
+
+pub use hand::{hand_class, HAND_CLASSES};
+pub use order::{Order, ORDER_STATES};
+pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
+
+use crate::action::{Action, Event, NONE};
+use crate::cards::Card;
+use crate::rules::Variant;
+use crate::view::View;
+
+/// The definition file (its bytes feed the definition hash).
+pub const DEFINITION: &str = include_str!("../../../../abstractions/arg-1v1.toml");
+
+/// The digits' radices, most significant first (mirrors `abstractions/arg-1v1.toml`).
+pub const RADICES: [u64; 12] = [
+    HAND_CLASSES,
+    2,
+    SCORE_BUCKETS,
+    16,
+    15,
+    15,
+    15,
+    36,
+    12,
+    6,
+    35,
+    ORDER_STATES,
+];
+
+/// Why a view has no key.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum AbstractionError {
+    /// The abstraction is defined for `arg-1v1` (two players, 15 points) only.
+    #[error("the arg-1v1 abstraction does not apply to {variant} with {players} players and target {target}")]
+    Unsupported {
+        /// The view's variant.
+        variant: Variant,
+        /// Its players.
+        players: u8,
+        /// Its target.
+        target: u8,
+    },
+    /// The match is over (a side needs no more points): no decision is left.
+    #[error("score {0}-{1}: the match is over")]
+    MatchOver(u8, u8),
+    /// A key digit fell out of its range (a view no arg-1v1 hand can reach).
+    #[error("key digit {index} is {value}, outside 0..{radix}")]
+    OutOfRange {
+        /// Digit position.
+        index: usize,
+        /// Its value.
+        value: u64,
+        /// Its radix.
+        radix: u64,
+    },
+    /// An abstraction id is unknown.
+    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1)")]
+    UnknownId(String),
+}
+
+/// The abstractions of `arg-1v1`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Abstraction {
+    /// Everything described above, order included (the default).
+    #[default]
+    Tiers,
+    /// The same without [`Order`]: the key is a function of the [`View`] alone.
+    TiersNoOrder,
+}
+
+impl Abstraction {
+    /// Both abstractions.
+    pub const ALL: [Abstraction; 2] = [Abstraction::Tiers, Abstraction::TiersNoOrder];
+
+    /// The id written in table headers.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Abstraction::Tiers => "arg-1v1-tiers-v1",
+            Abstraction::TiersNoOrder => "arg-1v1-tiers-noorder-v1",
+        }
+    }
+
+    /// The abstraction with this id.
+    pub fn from_id(id: &str) -> Result<Abstraction, AbstractionError> {
+        Abstraction::ALL
+            .into_iter()
+            .find(|a| a.id() == id.trim())
+            .ok_or_else(|| AbstractionError::UnknownId(id.to_string()))
+    }
+
+    /// 64-bit FNV-1a hash of the definition file's bytes and the id.
+    pub fn definition_hash(self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &b in DEFINITION.as_bytes().iter().chain(self.id().as_bytes()) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        h
+    }
+
+    /// The key of `view` in the hand whose public events are `events` (as [`crate::Hand`]
+    /// records them).
+    pub fn key(self, view: &View, events: &[Event]) -> Result<u64, AbstractionError> {
+        self.key_with_order(view, &Order::from_events(events))
+    }
+
+    /// The key of `view` given the hand's [`Order`] (kept step by step by a trainer).
+    pub fn key_with_order(self, view: &View, order: &Order) -> Result<u64, AbstractionError> {
+        let p = view.public();
+        let r = p.rules();
+        if r.variant != Variant::Arg1v1 || r.players != 2 || r.target != 15 {
+            return Err(AbstractionError::Unsupported {
+                variant: r.variant,
+                players: r.players,
+                target: r.target,
+            });
+        }
+        let seat = view.seat() & 1;
+        let opp = 1 - seat;
+        let score = p.score();
+        let (me_pts, opp_pts) = (score[seat as usize], score[opp as usize]);
+        let bucket = score_bucket(
+            r.target.saturating_sub(me_pts),
+            r.target.saturating_sub(opp_pts),
+        )
+        .ok_or(AbstractionError::MatchOver(me_pts, opp_pts))?;
+        let (ordered, pat) = canonical_order(view);
+        let tr = p.truco();
+        let pending = match (tr.pending, tr.caller == seat) {
+            (false, _) => 0,
+            (true, true) => 1,
+            (true, false) => 2,
+        };
+        let who = |team: u8| match team {
+            NONE => 0,
+            t if t == seat => 1,
+            _ => 2,
+        };
+        let e = p.envido();
+        let chain = (e.envidos.min(2) as u64) * 4 + (e.real as u64) * 2 + e.falta as u64;
+        let status = if e.pending {
+            1 + (e.caller != seat) as u64
+        } else if e.done {
+            3 + who(e.winner)
+        } else {
+            0
+        };
+        let total = match e.totals[opp as usize] {
+            NONE => 0,
+            v => 1 + v as u64,
+        };
+        let opp_tier = |t: usize| p.played(t, opp).map_or(0, |c| hand::tier(c) as u64);
+        let digits = [
+            hand::class_of(ordered, pat),
+            (p.mano() == view.seat()) as u64,
+            bucket,
+            plays_code(view, &ordered) as u64,
+            opp_tier(0),
+            opp_tier(1),
+            opp_tier(2),
+            (tr.level as u64) * 9 + pending * 3 + who(tr.raiser),
+            chain,
+            status,
+            total,
+            match self {
+                Abstraction::Tiers => order.digit(),
+                Abstraction::TiersNoOrder => 0,
+            },
+        ];
+        let mut key = 0u64;
+        for (index, (&value, &radix)) in digits.iter().zip(&RADICES).enumerate() {
+            if value >= radix {
+                return Err(AbstractionError::OutOfRange {
+                    index,
+                    value,
+                    radix,
+                });
+            }
+            key = key * radix + value;
+        }
+        Ok(key)
+    }
+}
+
+/// Which of `ordered` the seat played in tricks 1, 2, 3, as one code 0..16: none; the first
+/// card's position (1..4); or the first position and the second among the two left (4..10 for
+/// two cards, 10..16 for three, where the third is forced).
+fn plays_code(view: &View, ordered: &[Card; 3]) -> u8 {
+    let p = view.public();
+    let mut pos = [0u8; 3];
+    let mut n = 0;
+    for t in 0..3 {
+        if let Some(c) = p.played(t, view.seat()) {
+            if let Some(i) = ordered.iter().position(|&o| o == c) {
+                pos[n] = i as u8;
+                n += 1;
+            }
+        }
+    }
+    let second = |f: u8, s: u8| if s > f { s - 1 } else { s };
+    match n {
+        0 => 0,
+        1 => 1 + pos[0],
+        2 => 4 + pos[0] * 2 + second(pos[0], pos[1]),
+        _ => 10 + pos[0] * 2 + second(pos[0], pos[1]),
+    }
+}
+
+/// The seat's dealt cards in the abstraction's canonical order at this point of the hand
+/// (strongest tier first; ties broken by suit pattern, then by the cards already played).
+fn canonical_order(view: &View) -> ([Card; 3], u8) {
+    hand::canonical(view.dealt(), |o| plays_code(view, o))
+}
+
+/// The seat's dealt cards in the canonical order the key uses.
+pub fn card_order(view: &View) -> [Card; 3] {
+    canonical_order(view).0
+}
+
+/// Reorders the card actions of `actions` (the engine lists them first) into the canonical card
+/// order, so that action `i` means the same card for every hand of a class; other actions keep
+/// their place. No allocation.
+pub fn order_actions(view: &View, actions: &mut [Action]) {
+    let order = card_order(view);
+    let rank = |a: &Action| match a {
+        Action::Play(c) => order.iter().position(|o| o == c).unwrap_or(3),
+        _ => 4,
+    };
+    // Insertion sort on at most a dozen items, stable.
+    for i in 1..actions.len() {
+        let mut j = i;
+        while j > 0 && rank(&actions[j - 1]) > rank(&actions[j]) {
+            actions.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -31,6 +31,7 @@ pub struct Match {
     rng: Xoshiro256PlusPlus,
     records: Vec<PointRecord>,
     last_log: EventLog,
+    last_hand: Option<(State, [u8; 6])>,
 }
 
 impl Match {
@@ -47,6 +48,7 @@ impl Match {
             rng,
             records: Vec::new(),
             last_log: EventLog::new(),
+            last_hand: None,
         }
     }
 
@@ -77,6 +79,11 @@ impl Match {
     /// The public events of the last hand played.
     pub fn last_log(&self) -> &EventLog {
         &self.last_log
+    }
+    /// The final state of the last hand played (with every dealt card, for display after the
+    /// hand) and its seat map: hand seat `i` was match seat `map[i]`.
+    pub fn last_hand(&self) -> Option<(State, [u8; 6])> {
+        self.last_hand
     }
     /// Whether `team` is in the buenas (has passed the malas), for rule sets with the split.
     pub fn in_buenas(&self, team: u8) -> bool {
@@ -182,6 +189,9 @@ impl Match {
                 });
             }
         }
+        let mut full = [0u8; 6];
+        full[..K].copy_from_slice(&map);
+        self.last_hand = Some((st, full));
         Ok(())
     }
 }
@@ -280,6 +290,35 @@ mod tests {
             assert_eq!(s.len(), 6, "all six seats play in the pica-pica");
         }
         assert!(!m.next_is_pica_pica());
+    }
+
+    /// Folds whenever allowed: each hand goes to the team that did not fold first.
+    fn always_fold(_: u8, _: &View, legal: &ActionList) -> Action {
+        if legal.contains(Action::Mazo) {
+            Action::Mazo
+        } else {
+            legal.as_slice()[0]
+        }
+    }
+
+    #[test]
+    fn pica_pica_points_go_to_the_right_teams() {
+        let r = RuleSet::new("arg-classic", &["players=6", "pica-pica"]).unwrap();
+        let mut m = Match::new(r, 8);
+        let m1 = (m.dealer() + 1) % 6;
+        let (t, u) = ((m1 % 2) as usize, ((m1 + 1) % 2) as usize);
+        // Redonda: seats m1, m1+1, ... fold in turn; m1's team is the first all folded.
+        m.play_round(&mut always_fold).unwrap();
+        assert_eq!((m.score()[t], m.score()[u]), (0, 1));
+        // Pica-pica with mano m1+1: pairs (m1+1, m1+4), (m1+2, m1+5), (m1+3, m1): each
+        // pair's first player folds, so the teams of m1+4, m1+5, m1 score: t twice, u once.
+        m.play_round(&mut always_fold).unwrap();
+        assert_eq!((m.score()[t], m.score()[u]), (2, 2));
+        assert_eq!(m.hands_played(), 4);
+        let (last, map) = m.last_hand().unwrap();
+        assert_eq!(last.public().rules().players, 2);
+        assert_eq!(map[1], (map[0] + 3) % 6);
+        assert!(m.records().iter().all(|r| r.award.source == Source::Fold));
     }
 
     #[test]

@@ -248,13 +248,6 @@ impl RuleSet {
                 why: "pica-pica needs players=6",
             });
         }
-        if r.falta_in_malas && r.malas == 0 {
-            return Err(RuleError::InvalidOption {
-                variant: r.variant,
-                option: "falta-in-malas".into(),
-                why: "falta-in-malas needs the malas/buenas split of target=30",
-            });
-        }
         Ok(r)
     }
 
@@ -322,10 +315,12 @@ impl RuleSet {
     }
 
     /// The falta envido value at this score (ruling 3): what the leading team needs to reach
-    /// the target; with `falta-in-malas` while both teams are in the malas, what the winner
-    /// needs to reach the target (the accepted falta wins the match).
+    /// the target; with `falta-in-malas` while both teams are in the malas ("unter 15": below
+    /// 15, which with `target=15` is the whole game), what the winner needs to reach the target
+    /// (the accepted falta wins the match).
     pub fn falta_value(&self, score: [u8; 2], winner: u8) -> u8 {
-        if self.falta_in_malas && self.malas > 0 && score[0] < self.malas && score[1] < self.malas {
+        let malas = if self.malas > 0 { self.malas } else { 15 };
+        if self.falta_in_malas && score[0] < malas && score[1] < malas {
             return self.target.saturating_sub(score[winner as usize & 1]);
         }
         let lead = score[0].max(score[1]);
@@ -382,10 +377,6 @@ mod tests {
             Err(RuleError::UnknownOption { .. })
         ));
         assert!(matches!(
-            RuleSet::new("arg-classic", &["target=15", "falta-in-malas"]),
-            Err(RuleError::InvalidOption { .. })
-        ));
-        assert!(matches!(
             RuleSet::new("arg-classic", &["target=20"]),
             Err(RuleError::InvalidOption { .. })
         ));
@@ -405,5 +396,11 @@ mod tests {
             "wins the match from the malas"
         );
         assert_eq!(m.falta_value([4, 17], 0), 13);
+        let m15 = RuleSet::new("arg-classic", &["target=15", "falta-in-malas"]).unwrap();
+        assert_eq!(
+            m15.falta_value([2, 9], 0),
+            13,
+            "below 15 the falta wins the match"
+        );
     }
 }

@@ -30,7 +30,8 @@ fn rule_sets() -> Vec<RuleSet> {
         classic(&["early-mazo"]),
         classic(&["players=6", "pica-pica"]),
         classic(&["players=6", "pica-pica", "flor", "early-mazo"]),
-        classic(&["players=2", "flor", "target=15", "falta-in-malas"]),
+        classic(&["players=2", "flor", "target=15", "early-mazo"]),
+        classic(&["players=2", "flor", "falta-in-malas"]),
     ]
 }
 
@@ -305,12 +306,12 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_matches_hand_by_hand(set in 0..12usize, seed in any::<u64>()) {
+    fn random_matches_hand_by_hand(set in 0..13usize, seed in any::<u64>()) {
         check_match_by_hands(rule_sets()[set], seed);
     }
 
     #[test]
-    fn random_matches_through_the_driver(set in 0..12usize, seed in any::<u64>()) {
+    fn random_matches_through_the_driver(set in 0..13usize, seed in any::<u64>()) {
         check_match_driver(rule_sets()[set], seed);
     }
 }

@@ -217,7 +217,7 @@ pub enum Source {
     Flor,
     /// An accepted contraflor.
     Contraflor,
-    /// A declined contraflor ("con flor me achico").
+    /// A declined contraflor (the contraflor team scores the flor value).
     ContraflorDeclined,
     /// The hand won in the tricks, at its truco value.
     Tricks,

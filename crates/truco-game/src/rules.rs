@@ -26,14 +26,19 @@
 //!   hand ends, if sooner), the flor's team scores [`RuleSet::flor_points`] (3).
 //! - When the other team holds a flor, its holder at his first action answers with `Flor` (the
 //!   best flors are compared at once, winner scores 3) or `Contraflor` (worth 6); the flor team
-//!   then answers `Quiero` (compare, winner scores 6) or `No quiero` ("con flor me achico": the
-//!   contraflor team scores the value before the raise, 3, as for a declined envido).
+//!   then answers `Quiero` (compare, winner scores 6) or `No quiero` (the contraflor team
+//!   scores the value before the raise, 3, as for a declined envido, ruling 4).
+//! - "Con flor me achico" (conceding a flor contest without showing one's flor) is not a
+//!   separate action: in points it is the same as losing the `Flor` comparison (the first
+//!   flor's team scores 3); only the concealed total differs.
 //! - Flor totals are revealed as the envido totals are.
 //!
 //! # Pica-pica (`arg-classic`, `players=6`, option `pica-pica`)
 //! Hands alternate: a hand with all six (redonda), then the three one-against-one hands between
 //! opposite seats (seat s against s+3, the pair of the mano's seat first), each scored for its
-//! team, then a redonda again; the deal moves one seat per redonda. See `matchplay`.
+//! team, then a redonda again; the deal moves one seat per round (a redonda, or the three
+//! pica-pica hands). The German text alternates throughout; the regional convention of
+//! stopping the pica-pica near the end of the match is not modelled. See `matchplay`.
 
 use std::fmt;
 

@@ -427,7 +427,7 @@ fn flor_contests() {
     // Contraflor accepted: 6 to the best flor.
     let mut st = deal(flor2(), [0, 0], 0, BOTH);
     assert_eq!(run(&mut st, "flor 4E contraflor quiero"), [6, 0]);
-    // Contraflor declined (con flor me achico): the contraflor team scores 3.
+    // Contraflor declined: the contraflor team scores the value before the raise, 3.
     let mut st = deal(flor2(), [0, 0], 0, BOTH);
     assert_eq!(run(&mut st, "flor 4E contraflor no-quiero"), [0, 3]);
 }

@@ -178,38 +178,32 @@ pub fn play_pair<FA, FB>(
     pair: u64,
     make_a: &FA,
     make_b: &FB,
-    mut trace: Option<&mut [Vec<TraceEntry>; 2]>,
+    trace: Option<&mut [Vec<TraceEntry>; 2]>,
 ) -> Result<[MatchOutcome; 2], ArenaError>
 where
     FA: Fn() -> Box<dyn Bot> + Sync,
     FB: Fn() -> Box<dyn Bot> + Sync,
 {
     let ds = deal_seed(seed, pair);
-    let mut out = [None, None];
-    for leg in 0..2u8 {
+    let [t0, t1] = match trace {
+        Some([x, y]) => [Some(x), Some(y)],
+        None => [None, None],
+    };
+    let leg = |leg: u8, t: Option<&mut Vec<TraceEntry>>| {
         let (mut a, mut b) = (make_a(), make_b());
         let mut ra = BotRng::seed_from_u64(bot_seed(seed, pair, leg, 0));
         let mut rb = BotRng::seed_from_u64(bot_seed(seed, pair, leg, 1));
-        let t = trace.as_deref_mut().map(|t| &mut t[leg as usize]);
-        out[leg as usize] = Some(play_match(
-            rules,
-            ds,
-            leg,
-            Side {
-                bot: a.as_mut(),
-                rng: &mut ra,
-            },
-            Side {
-                bot: b.as_mut(),
-                rng: &mut rb,
-            },
-            t,
-        )?);
-    }
-    match out {
-        [Some(x), Some(y)] => Ok([x, y]),
-        _ => unreachable!("both legs are played or an error returned"),
-    }
+        let sa = Side {
+            bot: a.as_mut(),
+            rng: &mut ra,
+        };
+        let sb = Side {
+            bot: b.as_mut(),
+            rng: &mut rb,
+        };
+        play_match(rules, ds, leg, sa, sb, t)
+    };
+    Ok([leg(0, t0)?, leg(1, t1)?])
 }
 
 /// Runs the arena with bots made by `make_a` and `make_b` (a fresh bot per match).

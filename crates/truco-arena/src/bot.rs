@@ -25,7 +25,7 @@ pub trait Bot: Send {
     fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action;
 }
 
-/// Uniform index in `0..n` (`n > 0`) from one 32-bit draw, without division bias worth noting.
+/// Uniform index in `0..n` (`n > 0`) from one 32-bit draw (multiply-shift; bias below n / 2^32).
 #[inline]
 pub(crate) fn uniform_index(rng: &mut BotRng, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize

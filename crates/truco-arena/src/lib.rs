@@ -10,6 +10,8 @@
 //!
 //! See the crate README for the method and measured win rates.
 
+#![warn(missing_docs)]
+
 pub mod arena;
 pub mod bot;
 pub mod heuristic;

@@ -1,7 +1,7 @@
 //! Spot notation: one line of text stating a hand from one seat's view.
 //!
 //! ```text
-//! arg-2v2 | score 12-20 | dealer 3 | seat 1: 1E 3C 7O | 0:envido 1:quiero [0:31 1:- 2:27 3:-] 0:7O 1:truco
+//! arg-2v2 | score 12-20 | dealer 3 | seat 1: 1E 7O 3C | 0:envido 1:quiero [0:31 1:- 2:- 3:-] 0:4B 1:7O 2:truco 3:quiero
 //! ```
 //!
 //! Fields, separated by `|`:
@@ -13,8 +13,10 @@
 //!    is a card (`7O`), `truco`, `retruco`, `vale-cuatro` (or `raise`), `quiero`, `no-quiero`,
 //!    `envido`, `real-envido`, `falta-envido`, `flor`, `contraflor` or `mazo`. An action that
 //!    settles an envido or flor contest is followed by the totals the table revealed,
-//!    `[0:31 1:- 2:27 3:-]` (`-`: not shown, "son buenas"; seats left out are not shown).
-//!    A `/` may mark the end of a trick.
+//!    `[0:31 1:- 2:- 3:-]` (`-`: not shown, "son buenas"; seats left out are not shown). The
+//!    totals must follow the variant's reveal rule: arg-1v1 shows every total; arg-2v2 and
+//!    arg-classic announce from the mano on only a total that beats every earlier one. A `/`
+//!    may mark the end of a trick.
 //!
 //! Seats are absolute. A team's answer is written with the seat that decides it (VARIANTS.md
 //! ruling 1). [`Spot`] implements [`FromStr`](std::str::FromStr) (parse, with errors naming the

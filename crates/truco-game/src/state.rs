@@ -48,14 +48,64 @@ impl State {
         Ok(st)
     }
 
-    /// Deals random hands from the rule set's deck (uniformly, no allocation).
+    /// A full state for a public state at any point of a hand, given every seat's dealt cards
+    /// (for instance a spot with guessed hidden hands). The hands must hold every card each
+    /// seat played, the revealed envido totals, and a flor for every flor shown.
+    pub fn from_public(public: PublicState, hands: &[[Card; 3]]) -> Result<State, PlayError> {
+        if public.phase() == Phase::Deal {
+            return State::deal(public, hands);
+        }
+        let mut start = public;
+        start.phase = Phase::Deal;
+        let mut st = State::deal(start, hands)?;
+        st.public = public;
+        for seat in 0..public.rules().players {
+            let dealt = st.dealt_set(seat);
+            for t in 0..3 {
+                if let Some(c) = public.played(t, seat) {
+                    if !dealt.contains(c) {
+                        return Err(PlayError::BadDeal(format!(
+                            "seat {seat} played {c} but was not dealt it"
+                        )));
+                    }
+                }
+            }
+            let shown = public.envido().totals[seat as usize];
+            if shown != NONE && shown != envido_value(dealt) {
+                return Err(PlayError::BadDeal(format!(
+                    "seat {seat} showed envido {shown} but its cards make {}",
+                    envido_value(dealt)
+                )));
+            }
+            let shown = public.flor().totals[seat as usize];
+            if shown != NONE && Some(shown) != flor_value(dealt) {
+                return Err(PlayError::BadDeal(format!(
+                    "seat {seat} showed flor {shown} but its cards do not make it"
+                )));
+            }
+        }
+        Ok(st)
+    }
+
+    /// Deals random hands from the rule set's deck (uniformly, no allocation) into a hand
+    /// waiting for its deal. For a hand already in progress, each seat keeps the cards it
+    /// played and the rest is drawn uniformly from the unseen cards, without conditioning on
+    /// revealed totals or flor declarations (check such a state with [`State::from_public`]).
     pub fn sample_deal<R: Rng + ?Sized>(public: PublicState, rng: &mut R) -> State {
         let deck = public.rules().deck.cards().0;
         let n = public.rules().players as usize;
-        let mut used = 0u64;
+        let mut used = public.played_set().0;
         let mut raw = [[NONE; 3]; MAX_SEATS];
-        for hand in raw.iter_mut().take(n) {
-            for slot in hand.iter_mut() {
+        for (seat, hand) in raw.iter_mut().enumerate().take(n) {
+            let mut k = 0;
+            for t in 0..3 {
+                let c = public.played[t][seat];
+                if c != NONE && k < 3 {
+                    hand[k] = c;
+                    k += 1;
+                }
+            }
+            for slot in hand.iter_mut().skip(k) {
                 loop {
                     let i = ((rng.next_u32() as u64 * 40) >> 32) as u8;
                     let bit = 1u64 << i;

@@ -504,3 +504,37 @@ fn public_replay_rejects_a_late_flor() {
         .is_ok());
     assert!(!p.is_publicly_legal(Action::Flor), "seat 1 already acted");
 }
+
+#[test]
+fn full_state_from_a_public_state() {
+    let mut st = deal(one(), [0, 0], 0, "7O 6O 1C / 5C 10C 4E");
+    run(&mut st, "envido quiero 1C");
+    let public = *st.public();
+    let c = |s: &str| -> [crate::cards::Card; 3] {
+        let v = crate::cards::Deck::Spanish40.parse_cards(s).unwrap();
+        [v[0], v[1], v[2]]
+    };
+    let again = crate::state::State::from_public(public, &[c("7O 6O 1C"), c("5C 10C 4E")]);
+    assert_eq!(again.unwrap(), st);
+    // Another hand for seat 1 with the same shown total 25 is consistent.
+    assert!(crate::state::State::from_public(public, &[c("7O 6O 1C"), c("5E 12E 4B")]).is_ok());
+    // Seat 0 played 1C: a hand without it is rejected; so is a total that does not match.
+    assert!(crate::state::State::from_public(public, &[c("7O 6O 2C"), c("5C 10C 4E")]).is_err());
+    assert!(crate::state::State::from_public(public, &[c("7O 6O 1C"), c("6C 10C 4E")]).is_err());
+}
+
+#[test]
+fn sample_deal_mid_hand_keeps_played_cards() {
+    let mut st = deal(one(), [0, 0], 0, "7O 6O 1C / 5C 10C 4E");
+    run(&mut st, "1C 4E 7O");
+    let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(5);
+    for _ in 0..100 {
+        let s2 = crate::state::State::sample_deal(*st.public(), &mut rng);
+        assert!(s2.dealt_set(0).contains("1C".parse().unwrap()));
+        assert!(s2.dealt_set(0).contains("7O".parse().unwrap()));
+        assert!(s2.dealt_set(1).contains("4E".parse().unwrap()));
+        assert_eq!(s2.dealt_set(0).0 & s2.dealt_set(1).0, 0);
+        assert_eq!(s2.hand(0).len(), 1);
+        assert_eq!(s2.public(), st.public());
+    }
+}

@@ -15,7 +15,7 @@ use truco_game::{
 };
 
 use crate::bot::{Bot, BotError, BotRng};
-use crate::report::{PairResult, Report, SourcePoints};
+use crate::report::{PairResult, Report, SourcePoints, Tally};
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -218,14 +218,27 @@ where
         return Err(ArenaError::NoMatches);
     }
     let pairs = cfg.matches.div_ceil(2);
-    let results: Vec<[MatchOutcome; 2]> = (0..pairs)
-        .into_par_iter()
-        .map(|i| play_pair(rules, cfg.seed, i, &make_a, &make_b, None))
-        .collect::<Result<_, _>>()?;
+    let mut tally = Tally::default();
+    let mut start = 0u64;
+    while start < pairs {
+        // Play a chunk in parallel, then fold it in pair order: bounded memory, and the same
+        // floating-point sums on any thread count.
+        let end = pairs.min(start + CHUNK);
+        let chunk: Vec<[MatchOutcome; 2]> = (start..end)
+            .into_par_iter()
+            .map(|i| play_pair(rules, cfg.seed, i, &make_a, &make_b, None))
+            .collect::<Result<_, _>>()?;
+        for r in chunk {
+            tally.push(&PairResult::from(r));
+        }
+        start = end;
+    }
     let (name_a, name_b) = (make_a().name().to_string(), make_b().name().to_string());
-    let pairs: Vec<PairResult> = results.into_iter().map(PairResult::from).collect();
-    Ok(Report::build(cfg, &name_a, &name_b, &pairs))
+    Ok(tally.report(cfg, &name_a, &name_b))
 }
+
+/// Pairs played per parallel chunk.
+const CHUNK: u64 = 4096;
 
 /// Runs the arena with two named bots.
 pub fn run_specs(

@@ -21,5 +21,5 @@ pub mod stats;
 pub use arena::{run, run_specs, ArenaConfig, ArenaError, MatchOutcome, Side, TraceEntry};
 pub use bot::{Bot, BotError, BotRng, BotSpec, Random};
 pub use heuristic::Heuristic;
-pub use report::{PairResult, Report, SourcePoints};
+pub use report::{PairResult, Report, SourcePoints, Tally};
 pub use stats::Estimate;

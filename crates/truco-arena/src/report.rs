@@ -155,28 +155,41 @@ pub struct Report {
     pub points_b: SourcePoints,
 }
 
-impl Report {
-    /// Aggregates the pairs, in order (the same report for the same pairs).
-    pub fn build(cfg: &ArenaConfig, a: &str, b: &str, pairs: &[PairResult]) -> Report {
-        let mut rate = Moments::default();
-        let mut pph = Moments::default();
-        let mut hpm = Moments::default();
-        let (mut points_a, mut points_b) = (SourcePoints::default(), SourcePoints::default());
-        let (mut wins, mut split, mut hands) = (0u64, 0u64, 0u64);
-        for p in pairs {
-            let w = p.a_wins();
-            wins += w;
-            split += u64::from(w == 1);
-            rate.push(w as f64 / 2.0);
-            pph.push(p.net() as f64 / p.hands().max(1) as f64);
-            hands += p.hands();
-            for m in &p.matches {
-                hpm.push(m.hands as f64);
-                points_a.merge(&m.points[0]);
-                points_b.merge(&m.points[1]);
-            }
+/// A running aggregate of pair results, fed in pair order (memory does not grow with the
+/// number of pairs).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    rate: Moments,
+    pph: Moments,
+    hpm: Moments,
+    points_a: SourcePoints,
+    points_b: SourcePoints,
+    pairs: u64,
+    wins: u64,
+    split: u64,
+    hands: u64,
+}
+
+impl Tally {
+    /// Adds one pair.
+    pub fn push(&mut self, p: &PairResult) {
+        let w = p.a_wins();
+        self.pairs += 1;
+        self.wins += w;
+        self.split += u64::from(w == 1);
+        self.rate.push(w as f64 / 2.0);
+        self.pph.push(p.net() as f64 / p.hands().max(1) as f64);
+        self.hands += p.hands();
+        for m in &p.matches {
+            self.hpm.push(m.hands as f64);
+            self.points_a.merge(&m.points[0]);
+            self.points_b.merge(&m.points[1]);
         }
-        let matches = 2 * pairs.len() as u64;
+    }
+
+    /// The report of the pairs added so far.
+    pub fn report(&self, cfg: &ArenaConfig, a: &str, b: &str) -> Report {
+        let matches = 2 * self.pairs;
         Report {
             variant: cfg.variant.clone(),
             options: cfg.options.clone(),
@@ -184,17 +197,28 @@ impl Report {
             b: b.to_string(),
             seed: cfg.seed,
             matches,
-            pairs: pairs.len() as u64,
-            a_wins: wins,
-            split_pairs: split,
-            win_rate: paired_rate(&rate),
-            win_rate_wilson: wilson(wins as f64, matches as f64),
-            points_per_hand: pph.t_interval(),
-            hands_per_match: hpm.t_interval(),
-            hands,
-            points_a,
-            points_b,
+            pairs: self.pairs,
+            a_wins: self.wins,
+            split_pairs: self.split,
+            win_rate: paired_rate(&self.rate),
+            win_rate_wilson: wilson(self.wins as f64, matches as f64),
+            points_per_hand: self.pph.t_interval(),
+            hands_per_match: self.hpm.t_interval(),
+            hands: self.hands,
+            points_a: self.points_a,
+            points_b: self.points_b,
         }
+    }
+}
+
+impl Report {
+    /// Aggregates the pairs, in order (the same report for the same pairs).
+    pub fn build(cfg: &ArenaConfig, a: &str, b: &str, pairs: &[PairResult]) -> Report {
+        let mut t = Tally::default();
+        for p in pairs {
+            t.push(p);
+        }
+        t.report(cfg, a, b)
     }
 }
 

@@ -269,3 +269,20 @@ fn an_illegal_action_is_a_typed_error() {
         "{e}"
     );
 }
+
+#[test]
+fn chunked_parallel_run_equals_the_sequential_pairs() {
+    // 4097 pairs: more than one parallel chunk of 4096.
+    let c = cfg("arg-1v1", &[], 8193, 12);
+    let parallel = run(&c, heuristic, random).unwrap();
+    let pairs: Vec<truco_arena::PairResult> = (0..4097)
+        .map(|i| {
+            play_pair(RuleSet::ARG_1V1, 12, i, &heuristic, &random, None)
+                .unwrap()
+                .into()
+        })
+        .collect();
+    let sequential = truco_arena::Report::build(&c, "heuristic", "random", &pairs);
+    assert_eq!(parallel, sequential);
+    assert_eq!(parallel.pairs, 4097);
+}

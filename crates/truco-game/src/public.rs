@@ -201,6 +201,13 @@ impl PublicState {
                 rules.players
             )));
         }
+        if rules.deck.cards().len() < 3 * rules.players as u32 {
+            return Err(PlayError::BadDeal(format!(
+                "a {}-card deck cannot deal {} hands of three",
+                rules.deck.cards().len(),
+                rules.players
+            )));
+        }
         Ok(PublicState {
             rules,
             score,

@@ -186,6 +186,16 @@ impl Table {
         Ok(())
     }
 
+    /// [`Table::expect`] with the fields of `meta`.
+    pub fn expect_meta(&self, meta: &TableMeta) -> Result<(), TableError> {
+        self.expect(
+            &meta.variant,
+            &meta.options,
+            &meta.abstraction_id,
+            meta.abstraction_hash,
+        )
+    }
+
     /// Asks the kernel to read the whole file into the page cache in the background
     /// (`MADV_WILLNEED`), for a server that wants every lookup warm. Advisory: errors are
     /// returned but harmless.
@@ -438,6 +448,19 @@ mod tests {
             assert!(matches!(t.get(k), Err(TableError::UnknownKey { key }) if key == k));
         }
         assert_eq!(t.get(2000).unwrap().len(), 2);
+        assert!(t.expect_meta(&TableMeta::default()).is_ok());
+        let other = TableMeta {
+            abstraction_hash: 1,
+            ..TableMeta::default()
+        };
+        assert!(matches!(
+            t.expect_meta(&other),
+            Err(TableError::WrongAbstraction {
+                expected_hash: 1,
+                found_hash: 0,
+                ..
+            })
+        ));
         std::fs::remove_file(&path).unwrap();
     }
 }

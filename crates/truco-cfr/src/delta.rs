@@ -19,6 +19,8 @@ pub(crate) trait Updates {
     fn add_regret(&mut self, i: usize, d: f32);
     /// Adds to the strategy sum of slot `i`.
     fn add_sum(&mut self, i: usize, d: f32);
+    /// Announces adds to the slots of `e` (call before them, once per node).
+    fn touch(&mut self, e: Entry);
 
     /// Regret matching into `out[..e.len]`.
     #[inline]
@@ -56,24 +58,27 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug> Updates for Direct<'_, K>
     fn add_sum(&mut self, i: usize, d: f32) {
         self.table.add_sum(i, d);
     }
+    #[inline]
+    fn touch(&mut self, _e: Entry) {}
 }
 
 /// A worker's private deltas (aligned so two workers' headers never share a cache line).
 #[derive(Default)]
 #[repr(align(128))]
 pub(crate) struct DeltaBuffer {
-    regret: Vec<f32>,
-    sum: Vec<f32>,
+    /// Per slot: regret delta, strategy-sum delta.
+    delta: Vec<[f32; 2]>,
+    /// Per slot, set on an information set's first slot once it is in `touched`.
     dirty: Vec<bool>,
-    touched: Vec<u32>,
+    /// Information sets with deltas since the last flush.
+    touched: Vec<Entry>,
 }
 
 impl DeltaBuffer {
     /// Deltas for `n` action slots.
     pub fn new(n: usize) -> Self {
         Self {
-            regret: vec![0.0; n],
-            sum: vec![0.0; n],
+            delta: vec![[0.0; 2]; n],
             dirty: vec![false; n],
             touched: Vec::new(),
         }
@@ -81,14 +86,14 @@ impl DeltaBuffer {
 
     /// Number of slots covered.
     pub fn len(&self) -> usize {
-        self.regret.len()
+        self.delta.len()
     }
 
     #[inline]
-    fn touch(&mut self, i: usize) {
-        if !self.dirty[i] {
-            self.dirty[i] = true;
-            self.touched.push(i as u32);
+    fn touch(&mut self, e: Entry) {
+        if !self.dirty[e.offset] {
+            self.dirty[e.offset] = true;
+            self.touched.push(e);
         }
     }
 
@@ -99,13 +104,13 @@ impl DeltaBuffer {
         lock: &Mutex<()>,
     ) {
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-        for &i in &self.touched {
-            let i = i as usize;
-            table.add_regret(i, self.regret[i]);
-            table.add_sum(i, self.sum[i]);
-            self.regret[i] = 0.0;
-            self.sum[i] = 0.0;
-            self.dirty[i] = false;
+        for e in &self.touched {
+            for i in e.offset..e.offset + e.len {
+                let [r, s] = std::mem::take(&mut self.delta[i]);
+                table.add_regret(i, r);
+                table.add_sum(i, s);
+            }
+            self.dirty[e.offset] = false;
         }
         self.touched.clear();
     }
@@ -120,17 +125,19 @@ pub(crate) struct Buffered<'a, K> {
 impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug> Updates for Buffered<'_, K> {
     #[inline]
     fn regret(&self, i: usize) -> f32 {
-        self.table.regret(i) + self.buf.regret[i]
+        self.table.regret(i) + self.buf.delta[i][0]
     }
     #[inline]
     fn add_regret(&mut self, i: usize, d: f32) {
-        self.buf.touch(i);
-        self.buf.regret[i] += d;
+        self.buf.delta[i][0] += d;
     }
     #[inline]
     fn add_sum(&mut self, i: usize, d: f32) {
-        self.buf.touch(i);
-        self.buf.sum[i] += d;
+        self.buf.delta[i][1] += d;
+    }
+    #[inline]
+    fn touch(&mut self, e: Entry) {
+        self.buf.touch(e);
     }
 }
 
@@ -149,6 +156,7 @@ mod tests {
                 table: &t,
                 buf: &mut buf,
             };
+            b.touch(e);
             b.add_regret(e.offset, 2.0);
             b.add_regret(e.offset, 1.0);
             b.add_sum(e.offset + 1, 0.5);

@@ -181,7 +181,9 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
             n => n,
         };
         let base = self.iterations;
-        let stats = if threads <= 1 || iterations < threads as u64 {
+        let stats = if (threads <= 1 && std::env::var("FORCE_BUF").is_err())
+            || iterations < threads as u64
+        {
             let upd = Direct { table: &self.table };
             let mut w = Walker::new(game, &self.table, upd, &self.config, &mut self.rng);
             w.run(base, iterations)?;
@@ -411,6 +413,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                         values[a] = self.external(&c, player)?;
                         v += sigma[a] as f64 * values[a];
                     }
+                    self.upd.touch(e);
                     for a in 0..n {
                         if explored[a] {
                             self.upd.add_regret(e.offset + a, (values[a] - v) as f32);
@@ -419,6 +422,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                     Ok(v)
                 } else {
                     if self.config.pruning.is_none() {
+                        self.upd.touch(e);
                         for (a, &p) in sigma[..n].iter().enumerate() {
                             self.upd.add_sum(e.offset + a, self.weight * p);
                         }
@@ -450,6 +454,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                 let mut sigma = [0.0f32; MAX_ACTIONS];
                 let e = self.node_info(s, &mut actions, &mut sigma)?;
                 if p == player {
+                    self.upd.touch(e);
                     for (a, &q) in sigma[..e.len].iter().enumerate() {
                         self.upd.add_sum(e.offset + a, self.weight * q);
                     }
@@ -527,6 +532,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                 let sampled_value = child / qa;
                 let v = pa * sampled_value;
                 if p == player {
+                    self.upd.touch(e);
                     let w = opp_reach / sample_reach;
                     for b in 0..n {
                         let vb = if b == a { sampled_value } else { 0.0 };

@@ -181,9 +181,7 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
             n => n,
         };
         let base = self.iterations;
-        let stats = if (threads <= 1 && std::env::var("FORCE_BUF").is_err())
-            || iterations < threads as u64
-        {
+        let stats = if threads <= 1 || iterations < threads as u64 {
             let upd = Direct { table: &self.table };
             let mut w = Walker::new(game, &self.table, upd, &self.config, &mut self.rng);
             w.run(base, iterations)?;

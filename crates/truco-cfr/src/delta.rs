@@ -146,6 +146,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn regret_matching() {
+        let t: InfoTable<u32> = InfoTable::new(4, 8).unwrap();
+        let e = t.get_or_insert(&9, 3).unwrap();
+        let mut d = Direct { table: &t };
+        let mut s = [0.0f32; 3];
+        d.current_strategy(e, &mut s);
+        assert_eq!(s, [1.0 / 3.0; 3]);
+        d.add_regret(e.offset, 3.0);
+        d.add_regret(e.offset + 1, -5.0);
+        d.add_regret(e.offset + 2, 1.0);
+        d.current_strategy(e, &mut s);
+        assert_eq!(s, [0.75, 0.0, 0.25]);
+    }
+
+    #[test]
     fn buffered_updates_reach_the_table_on_flush() {
         let t: InfoTable<u32> = InfoTable::new(4, 8).unwrap();
         let e = t.get_or_insert(&1, 2).unwrap();

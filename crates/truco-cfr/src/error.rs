@@ -30,6 +30,14 @@ pub enum CfrError {
         /// Count seen now.
         seen: usize,
     },
+    /// An output buffer is shorter than the information set's action count.
+    #[error("output buffer holds {got} values but the information set has {needed} actions")]
+    BufferTooSmall {
+        /// Actions of the information set.
+        needed: usize,
+        /// Length of the buffer given.
+        got: usize,
+    },
     /// A node offered no legal action.
     #[error("a player node has no legal action")]
     NoLegalAction,

@@ -120,9 +120,20 @@ impl FullSolver {
     }
 
     /// The normalised average strategy of information set `info` into `out`; returns its
-    /// number of actions.
-    pub fn average_strategy_at<K>(&self, tree: &Tree<K>, info: usize, out: &mut [f64]) -> usize {
+    /// number of actions. `out` must hold that many values.
+    pub fn average_strategy_at<K>(
+        &self,
+        tree: &Tree<K>,
+        info: usize,
+        out: &mut [f64],
+    ) -> Result<usize, CfrError> {
         let r = tree.info_range(info);
+        if out.len() < r.len() {
+            return Err(CfrError::BufferTooSmall {
+                needed: r.len(),
+                got: out.len(),
+            });
+        }
         let total: f64 = self.sums[r.clone()].iter().map(|s| load(s) as f64).sum();
         for (o, k) in out.iter_mut().zip(r.clone()) {
             *o = if total > 0.0 {
@@ -131,7 +142,7 @@ impl FullSolver {
                 1.0 / r.len() as f64
             };
         }
-        r.len()
+        Ok(r.len())
     }
 
     /// The normalised average strategy, one probability per action slot.
@@ -139,7 +150,9 @@ impl FullSolver {
         let mut p = vec![0.0; tree.num_actions()];
         for i in 0..tree.num_info_sets() {
             let r = tree.info_range(i);
-            self.average_strategy_at(tree, i, &mut p[r]);
+            let (start, end) = (r.start, r.end);
+            // `p[r]` has exactly the set's length, so this cannot fail.
+            let _ = self.average_strategy_at(tree, i, &mut p[start..end]);
         }
         p
     }

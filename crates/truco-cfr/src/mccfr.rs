@@ -263,17 +263,22 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
         }
     }
 
-    /// The average strategy at `key` into `out[..n]`, or `None` if `key` was never visited.
-    pub fn average_strategy(&self, key: &K, out: &mut [f64]) -> Option<usize> {
-        let e = self.table.get(key)?;
-        self.table.average_strategy(e, out);
-        Some(e.len)
+    /// The average strategy at `key` into `out[..n]` and `Some(n)`, or `None` if `key` was never
+    /// visited; `BufferTooSmall` if `out` is shorter than `n`.
+    pub fn average_strategy(&self, key: &K, out: &mut [f64]) -> Result<Option<usize>, CfrError> {
+        let Some(e) = self.table.get(key) else {
+            return Ok(None);
+        };
+        self.table.average_strategy(e, out)?;
+        Ok(Some(e.len))
     }
 
     /// The average strategy as a policy over `tree` (uniform where never visited).
     pub fn tree_policy(&self, tree: &Tree<K>) -> Vec<f64> {
         tree.policy_from_fn(|key, out| {
-            if self.average_strategy(key, out).is_none() {
+            // The tree sizes `out` to the key's action count; a table entry with another count
+            // (a game violating the trait contract) is treated like a missing one.
+            if !matches!(self.average_strategy(key, out), Ok(Some(n)) if n == out.len()) {
                 out.fill(1.0 / out.len() as f64);
             }
         })

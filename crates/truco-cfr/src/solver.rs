@@ -91,14 +91,17 @@ impl<K: Copy + Eq + Hash + std::fmt::Debug + Send + Sync> Solver<K> {
         }
     }
 
-    /// The average strategy at `key` into `out[..n]`; `None` if the key is unknown.
-    pub fn average_strategy(&self, key: &K, out: &mut [f64]) -> Option<usize> {
+    /// The average strategy at `key` into `out[..n]` and `Some(n)`; `None` if the key is
+    /// unknown; `BufferTooSmall` if `out` is shorter than `n`.
+    pub fn average_strategy(&self, key: &K, out: &mut [f64]) -> Result<Option<usize>, CfrError> {
         match self {
             Solver::Sampled(s) => s.average_strategy(key, out),
-            Solver::Full(f) => {
-                let i = *f.index.get(key)? as usize;
-                Some(f.solver.average_strategy_at(&f.tree, i, out))
-            }
+            Solver::Full(f) => match f.index.get(key) {
+                Some(&i) => Ok(Some(
+                    f.solver.average_strategy_at(&f.tree, i as usize, out)?,
+                )),
+                None => Ok(None),
+            },
         }
     }
 }
@@ -128,12 +131,18 @@ mod tests {
             s.train(&Kuhn, iterations).unwrap();
             assert_eq!(s.iterations(), iterations);
             let policy = tree.policy_from_fn(|k, out| {
-                assert_eq!(s.average_strategy(k, out), Some(2));
+                assert_eq!(s.average_strategy(k, out).unwrap(), Some(2));
             });
             let e = exploitability(&tree, &policy);
             assert!(e < bound, "{name}: {e}");
         }
-        let s = Solver::new(&Kuhn, McConfig::default(), 1000).unwrap();
-        assert_eq!(s.average_strategy(&0xffff, &mut [0.0; 2]), None);
+        let mut s = Solver::new(&Kuhn, McConfig::default(), 1000).unwrap();
+        assert_eq!(s.average_strategy(&0xffff, &mut [0.0; 2]).unwrap(), None);
+        s.train(&Kuhn, 10).unwrap();
+        let key = *tree.info_key(0);
+        assert!(matches!(
+            s.average_strategy(&key, &mut [0.0; 1]),
+            Err(CfrError::BufferTooSmall { .. })
+        ));
     }
 }

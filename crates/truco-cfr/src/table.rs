@@ -288,25 +288,14 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
         self.set_sum(i, self.sum(i) + d);
     }
 
-    /// Regret matching: writes the current strategy of `e` into `out[..e.len]`.
-    #[inline]
-    pub fn current_strategy(&self, e: Entry, out: &mut [f32]) {
-        let mut total = 0.0f32;
-        for (a, o) in out[..e.len].iter_mut().enumerate() {
-            let r = self.regret(e.offset + a).max(0.0);
-            *o = r;
-            total += r;
-        }
-        if total > 0.0 {
-            let inv = 1.0 / total;
-            out[..e.len].iter_mut().for_each(|o| *o *= inv);
-        } else {
-            out[..e.len].fill(1.0 / e.len as f32);
-        }
-    }
-
     /// The normalised average strategy of `e` into `out[..e.len]` (uniform if never updated).
-    pub fn average_strategy(&self, e: Entry, out: &mut [f64]) {
+    pub fn average_strategy(&self, e: Entry, out: &mut [f64]) -> Result<(), CfrError> {
+        if out.len() < e.len {
+            return Err(CfrError::BufferTooSmall {
+                needed: e.len,
+                got: out.len(),
+            });
+        }
         let total: f64 = (0..e.len).map(|a| self.sum(e.offset + a) as f64).sum();
         for (a, o) in out[..e.len].iter_mut().enumerate() {
             *o = if total > 0.0 {
@@ -315,6 +304,7 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
                 1.0 / e.len as f64
             };
         }
+        Ok(())
     }
 
     /// Every stored `(key, entry)`, in insertion (offset) order.
@@ -400,17 +390,20 @@ mod tests {
     }
 
     #[test]
-    fn regret_matching() {
+    fn average_strategy_normalises_and_checks_the_buffer() {
         let t: InfoTable<u32> = InfoTable::new(4, 8).unwrap();
-        let e = t.get_or_insert(&9, 3).unwrap();
-        let mut s = [0.0f32; 3];
-        t.current_strategy(e, &mut s);
-        assert_eq!(s, [1.0 / 3.0; 3]);
-        t.add_regret(e.offset, 3.0);
-        t.add_regret(e.offset + 1, -5.0);
-        t.add_regret(e.offset + 2, 1.0);
-        t.current_strategy(e, &mut s);
-        assert_eq!(s, [0.75, 0.0, 0.25]);
+        let e = t.get_or_insert(&9, 2).unwrap();
+        let mut out = [0.0f64; 2];
+        t.average_strategy(e, &mut out).unwrap();
+        assert_eq!(out, [0.5, 0.5]);
+        t.add_sum(e.offset, 3.0);
+        t.add_sum(e.offset + 1, 1.0);
+        t.average_strategy(e, &mut out).unwrap();
+        assert_eq!(out, [0.75, 0.25]);
+        assert!(matches!(
+            t.average_strategy(e, &mut [0.0; 1]),
+            Err(CfrError::BufferTooSmall { needed: 2, got: 1 })
+        ));
     }
 
     #[test]

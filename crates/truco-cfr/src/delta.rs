@@ -97,13 +97,36 @@ impl DeltaBuffer {
         }
     }
 
-    /// Adds the deltas into `table` (holding `lock`) and clears them.
+    /// Adds the deltas into `table` (waiting for `lock`) and clears them.
     pub fn flush<K: Copy + Eq + std::hash::Hash + std::fmt::Debug>(
         &mut self,
         table: &InfoTable<K>,
         lock: &Mutex<()>,
     ) {
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.apply(table);
+    }
+
+    /// Like [`DeltaBuffer::flush`] if `lock` is free right now; otherwise keeps the deltas for a
+    /// later flush (so a worker never waits while the other one flushes). Returns whether it
+    /// flushed.
+    pub fn try_flush<K: Copy + Eq + std::hash::Hash + std::fmt::Debug>(
+        &mut self,
+        table: &InfoTable<K>,
+        lock: &Mutex<()>,
+    ) -> bool {
+        let guard = match lock.try_lock() {
+            Ok(g) => g,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return false,
+        };
+        self.apply(table);
+        drop(guard);
+        true
+    }
+
+    /// Adds the deltas into `table` and clears them; the caller holds the flush lock.
+    fn apply<K: Copy + Eq + std::hash::Hash + std::fmt::Debug>(&mut self, table: &InfoTable<K>) {
         for e in &self.touched {
             for i in e.offset..e.offset + e.len {
                 let [r, s] = std::mem::take(&mut self.delta[i]);
@@ -181,7 +204,11 @@ mod tests {
             assert_eq!(s, [1.0, 0.0]);
         }
         assert_eq!(t.regret(e.offset), 0.0); // not yet flushed
-        buf.flush(&t, &lock);
+        let held = lock.lock().unwrap();
+        assert!(!buf.try_flush(&t, &lock)); // busy: deltas kept
+        drop(held);
+        assert_eq!(t.regret(e.offset), 0.0);
+        assert!(buf.try_flush(&t, &lock));
         assert_eq!(t.regret(e.offset), 3.0);
         assert_eq!(t.sum(e.offset + 1), 0.5);
         buf.flush(&t, &lock); // nothing left to add

@@ -201,7 +201,8 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
             let sync = config.sync_interval.max(1);
             let lock = Mutex::new(());
             // Workers take chunks of `sync` consecutive iterations from a shared counter (so they
-            // finish together) and flush their deltas after each chunk.
+            // finish together) and flush their deltas after each chunk unless the other worker
+            // is flushing at that moment, then once more at the end.
             let next_chunk = AtomicU64::new(0);
             let chunks = iterations.div_ceil(sync);
             let results: Vec<Result<(u64, u64), CfrError>> = pool.install(|| {
@@ -226,9 +227,14 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
                             let run = w.run(base + first, n);
                             nodes += w.nodes;
                             pruned += w.pruned;
-                            buf.flush(table, &lock);
-                            run?;
+                            if run.is_err() {
+                                buf.flush(table, &lock);
+                                run?;
+                            }
+                            // If the other worker is flushing, keep going and flush next time.
+                            buf.try_flush(table, &lock);
                         }
+                        buf.flush(table, &lock);
                         Ok((nodes, pruned))
                     })
                     .collect()

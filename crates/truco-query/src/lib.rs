@@ -36,6 +36,7 @@ mod error;
 pub mod format;
 mod index;
 mod meta;
+pub mod policy;
 mod quantize;
 mod reader;
 mod row;
@@ -43,6 +44,7 @@ mod writer;
 
 pub use error::{TableError, WriteError};
 pub use meta::TableMeta;
+pub use policy::{ActionOrder, Advice, Policy, PolicyError, Recommendation};
 pub use reader::{OpenOptions, Table};
 pub use row::Row;
 pub use writer::{TableWriter, WriteSummary};

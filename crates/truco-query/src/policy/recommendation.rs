@@ -1,0 +1,118 @@
+//! [`Recommendation`]: the answer of a policy for one view, a fixed-capacity value.
+
+use std::fmt;
+
+use truco_game::action::MAX_ACTIONS;
+use truco_game::{Action, PublicState};
+
+/// In which order a [`Recommendation`] lists the legal actions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ActionOrder {
+    /// The engine's order (`PublicState::legal_actions`): cards first, then calls.
+    #[default]
+    Engine,
+    /// The abstraction's canonical order (`order_actions`), the order of the table's rows.
+    Canonical,
+}
+
+/// One legal action with its probability and, when the table stores them, its value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Advice {
+    /// The action.
+    pub action: Action,
+    /// Probability of playing it (the row's bytes / 255, or uniform for a fallback).
+    pub prob: f32,
+    /// Its value, if the table stores values (never for a fallback).
+    pub value: Option<f32>,
+}
+
+/// A policy's answer for one view: every legal action with its probability, and whether the
+/// answer is the fallback (the table never saw the spot: uniform over the legal actions). No
+/// heap: at most [`MAX_ACTIONS`] entries inline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Recommendation {
+    items: [Advice; MAX_ACTIONS],
+    len: u8,
+    /// True when the table has no row for the spot and the probabilities are uniform.
+    pub fallback: bool,
+    /// The abstraction key of the spot.
+    pub key: u64,
+    /// The truco step a `Raise` means here (`truco`, `retruco` or `vale-cuatro`).
+    raise_word: &'static str,
+}
+
+impl Recommendation {
+    pub(crate) fn new(key: u64, fallback: bool, public: &PublicState) -> Recommendation {
+        Recommendation {
+            items: [Advice {
+                action: Action::Mazo,
+                prob: 0.0,
+                value: None,
+            }; MAX_ACTIONS],
+            len: 0,
+            fallback,
+            key,
+            raise_word: raise_word(public),
+        }
+    }
+
+    pub(crate) fn push(&mut self, a: Advice) {
+        if let Some(slot) = self.items.get_mut(self.len as usize) {
+            *slot = a;
+            self.len += 1;
+        }
+    }
+
+    /// The legal actions with their probabilities.
+    pub fn actions(&self) -> &[Advice] {
+        &self.items[..self.len as usize]
+    }
+
+    /// The entry of `action`, if it is legal.
+    pub fn get(&self, action: Action) -> Option<&Advice> {
+        self.actions().iter().find(|a| a.action == action)
+    }
+
+    /// The most probable action (the first one on ties).
+    pub fn best(&self) -> Option<&Advice> {
+        self.actions()
+            .iter()
+            .reduce(|best, a| if a.prob > best.prob { a } else { best })
+    }
+
+    /// The action's name as the spot notation writes it here (`Raise` is `truco`, `retruco` or
+    /// `vale-cuatro` by the hand's truco level).
+    pub fn name(&self, action: Action) -> ActionName {
+        ActionName {
+            action,
+            raise_word: self.raise_word,
+        }
+    }
+}
+
+/// An action's display name in a given spot (see [`Recommendation::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActionName {
+    action: Action,
+    raise_word: &'static str,
+}
+
+impl fmt::Display for ActionName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.action {
+            Action::Raise => f.write_str(self.raise_word),
+            a => write!(f, "{a}"),
+        }
+    }
+}
+
+/// The next truco step if the actor of `p` raises now.
+fn raise_word(p: &PublicState) -> &'static str {
+    let t = p.truco();
+    let next = if t.pending { t.level + 2 } else { t.level + 1 };
+    match next {
+        0 | 1 => "truco",
+        2 => "retruco",
+        _ => "vale-cuatro",
+    }
+}

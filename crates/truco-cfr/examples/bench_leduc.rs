@@ -43,6 +43,60 @@ fn measure(config: McConfig, secs: f64) -> Result<(f64, f64, McSolver<u32>), Cfr
     Ok((iters as f64 / dt, nodes as f64 / dt, s))
 }
 
+/// Scaling on a possibly shared machine: alternates short windows of (a) one thread, (b) `all`
+/// threads sharing one solver, (c) `all` independent one-thread solvers in plain threads (the
+/// parallelism the machine actually gives right now), keeping each one's best window.
+fn scaling(all: usize, sync_interval: u64) -> Result<(), CfrError> {
+    const WINDOW: u64 = 100_000;
+    let config = |threads| McConfig {
+        threads,
+        sync_interval,
+        ..McConfig::default()
+    };
+    let mut one = McSolver::<u32>::new(config(1))?;
+    let mut shared = McSolver::<u32>::new(config(all))?;
+    let mut independent = (0..all)
+        .map(|_| McSolver::<u32>::new(config(1)))
+        .collect::<Result<Vec<_>, _>>()?;
+    one.train(&Leduc, 20_000)?;
+    shared.train(&Leduc, 20_000)?;
+    let mut best = [0.0f64; 3];
+    for _ in 0..20 {
+        let start = Instant::now();
+        one.train(&Leduc, WINDOW)?;
+        best[0] = best[0].max(WINDOW as f64 / start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        shared.train(&Leduc, WINDOW * all as u64)?;
+        best[1] = best[1].max((WINDOW * all as u64) as f64 / start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        std::thread::scope(|sc| {
+            let handles: Vec<_> = independent
+                .iter_mut()
+                .map(|s| sc.spawn(move || s.train(&Leduc, WINDOW)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(CfrError::InvalidConfig("benchmark thread panicked".into()))
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()
+        })?;
+        best[2] = best[2].max((WINDOW * all as u64) as f64 / start.elapsed().as_secs_f64());
+    }
+    eprintln!(
+        "es-mccfr best of 20 windows: 1 thread {:.0} it/s; {all} threads, one shared solver {:.0} \
+         it/s ({:.2}x); {all} independent solvers {:.0} it/s ({:.2}x, the machine's ceiling now)",
+        best[0],
+        best[1],
+        best[1] / best[0],
+        best[2],
+        best[2] / best[0]
+    );
+    Ok(())
+}
+
 fn main() -> Result<(), CfrError> {
     let secs: f64 = match std::env::args().nth(1) {
         Some(a) => a
@@ -102,6 +156,7 @@ fn main() -> Result<(), CfrError> {
             s.iterations()
         );
     }
+    scaling(all, sync_interval)?;
     let t = McSolver::<u32>::new(McConfig::default())?;
     let map = t.table().map_bytes() as f64 / t.table().max_info_sets() as f64;
     eprintln!(

@@ -38,8 +38,10 @@ impl SourcePoints {
             Source::Flor => &mut self.flor,
             Source::Contraflor => &mut self.contraflor,
             Source::ContraflorDeclined => &mut self.contraflor_declined,
-            Source::Tricks => &mut self.tricks,
-            Source::TrucoDeclined => &mut self.truco_declined,
+            // Minimal arms for the paulista / valencian sources (a joc fora is a hand won in
+            // the tricks; running from a mão de onze is a refusal).
+            Source::Tricks | Source::JocFora => &mut self.tricks,
+            Source::TrucoDeclined | Source::ElevenRun => &mut self.truco_declined,
             Source::Fold => &mut self.fold,
         };
         *slot += points;

@@ -46,6 +46,14 @@ pub enum Action {
     Contraflor,
     /// Fold (irse al mazo).
     Mazo,
+    /// Paulista, from trick 2 on: play this card face down. It neither wins nor ties, and its
+    /// public event ([`Event::Hidden`]) does not name it.
+    Hide(Card),
+    /// Mão de ferro: play, unseen, the face-down card at this position (0-based) among one's
+    /// unplayed cards in deal order; its event shows the card as it falls.
+    Blind(u8),
+    /// Valencian out-of-turn window (ruling 2): the team not on turn does not raise now.
+    Pass,
 }
 
 impl fmt::Display for Action {
@@ -61,29 +69,49 @@ impl fmt::Display for Action {
             Action::Flor => f.write_str("flor"),
             Action::Contraflor => f.write_str("contraflor"),
             Action::Mazo => f.write_str("mazo"),
+            Action::Hide(c) => write!(f, "hide-{c}"),
+            Action::Blind(k) => write!(f, "blind-{k}"),
+            Action::Pass => f.write_str("pass"),
         }
     }
 }
 
 /// Why an action's text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown action `{0}` (a card like 7O, or raise, quiero, no-quiero, envido, real-envido, falta-envido, flor, contraflor, mazo)")]
+#[error("unknown action `{0}` (a card like 7O, or raise, quiero, no-quiero, envido, real-envido, falta-envido, flor, contraflor, mazo, hide-7O, blind-0, pass)")]
 pub struct ActionParseError(pub String);
 
 impl std::str::FromStr for Action {
     type Err = ActionParseError;
 
-    /// Reads the [`Display`](fmt::Display) form (case-insensitive); `truco`, `retruco` and
-    /// `vale-cuatro` are read as [`Action::Raise`].
+    /// Reads the [`Display`](fmt::Display) form (case-insensitive); the truco steps of every
+    /// variant (`truco`, `retruco`, `vale-cuatro`, `seis`, `nove`, `doze`, `truc`,
+    /// `quatre-val`, `joc-fora`) are read as [`Action::Raise`]; the valencian envit words
+    /// `envide`, `torne`, `falta` as envido, real envido and falta envido; `play` / `run` (mão
+    /// de onze) as quiero / no-quiero.
     fn from_str(s: &str) -> Result<Action, ActionParseError> {
         let t = s.trim().to_ascii_lowercase();
+        let bad = || ActionParseError(s.trim().to_string());
+        if let Some(c) = t.strip_prefix("hide-") {
+            return Ok(Action::Hide(c.parse().map_err(|_| bad())?));
+        }
+        if let Some(k) = t.strip_prefix("blind-") {
+            let k: u8 = k.parse().map_err(|_| bad())?;
+            return if k < 3 {
+                Ok(Action::Blind(k))
+            } else {
+                Err(bad())
+            };
+        }
         Ok(match t.as_str() {
-            "raise" | "truco" | "retruco" | "vale-cuatro" => Action::Raise,
-            "quiero" => Action::Quiero,
-            "no-quiero" => Action::NoQuiero,
-            "envido" => Action::Envido,
-            "real-envido" => Action::RealEnvido,
-            "falta-envido" => Action::FaltaEnvido,
+            "raise" | "truco" | "retruco" | "vale-cuatro" | "seis" | "nove" | "doze" | "truc"
+            | "quatre-val" | "joc-fora" => Action::Raise,
+            "quiero" | "play" => Action::Quiero,
+            "no-quiero" | "run" => Action::NoQuiero,
+            "envido" | "envide" => Action::Envido,
+            "real-envido" | "torne" => Action::RealEnvido,
+            "falta-envido" | "falta" => Action::FaltaEnvido,
+            "pass" => Action::Pass,
             "flor" => Action::Flor,
             "contraflor" => Action::Contraflor,
             "mazo" => Action::Mazo,
@@ -132,6 +160,13 @@ pub type Totals = [u8; MAX_SEATS];
 pub enum Event {
     /// The cards were dealt (face down: nothing about them is public).
     Deal,
+    /// Paulista: the cards were dealt and the vira turned face up.
+    Vira(Card),
+    /// Paulista: the seat played a card face down (which card is not public).
+    Hidden {
+        /// The seat.
+        seat: u8,
+    },
     /// A seat took an action (for a team answer, the deciding seat).
     Act {
         /// The acting seat.
@@ -154,12 +189,20 @@ pub enum Event {
 /// Capacity of an [`ActionList`].
 pub const MAX_ACTIONS: usize = 12;
 
-/// A fixed-capacity list of legal actions (no heap).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A fixed-capacity list of legal actions (no heap). Equality compares the listed actions only.
+#[derive(Clone, Copy, Debug)]
 pub struct ActionList {
     pub(crate) items: [Action; MAX_ACTIONS],
     pub(crate) len: u8,
 }
+
+impl PartialEq for ActionList {
+    fn eq(&self, other: &ActionList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for ActionList {}
 
 impl Default for ActionList {
     fn default() -> Self {
@@ -225,6 +268,10 @@ pub enum Source {
     TrucoDeclined,
     /// A whole team folded.
     Fold,
+    /// Valencian: an accepted joc fora won (the match).
+    JocFora,
+    /// Paulista: the team at 11 ran from the mão de onze (the other team scores 1).
+    ElevenRun,
 }
 
 /// Points awarded to a team, and why.
@@ -263,5 +310,40 @@ impl Awards {
             .filter(|a| a.team == team)
             .map(|a| a.points as u32)
             .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn action_list_equality_ignores_spare_slots() {
+        let mut a = ActionList::new();
+        let mut b = ActionList::new();
+        a.items[0] = Action::Raise;
+        a.items[1] = Action::Quiero;
+        a.len = 1;
+        b.items[0] = Action::Raise;
+        b.len = 1;
+        assert_eq!(a, b);
+        b.len = 0;
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn new_actions_round_trip() {
+        for a in [
+            Action::Hide("7O".parse().unwrap()),
+            Action::Blind(2),
+            Action::Pass,
+        ] {
+            assert_eq!(a.to_string().parse::<Action>().unwrap(), a);
+        }
+        assert_eq!("joc-fora".parse::<Action>().unwrap(), Action::Raise);
+        assert_eq!("torne".parse::<Action>().unwrap(), Action::RealEnvido);
+        assert_eq!("run".parse::<Action>().unwrap(), Action::NoQuiero);
+        assert!("blind-3".parse::<Action>().is_err());
+        assert!("hide-9E".parse::<Action>().is_err());
     }
 }

@@ -25,6 +25,16 @@ impl Hand {
         Ok(Hand::from_dealt(start, state))
     }
 
+    /// Deals `hands` and turns `vira` (paulista) into the hand `start`.
+    pub fn deal_with_vira(
+        start: PublicState,
+        hands: &[[Card; 3]],
+        vira: Card,
+    ) -> Result<Hand, PlayError> {
+        let state = State::deal_with_vira(start, hands, Some(vira))?;
+        Ok(Hand::from_dealt(start, state))
+    }
+
     /// Deals random hands into the hand `start`.
     pub fn sample<R: Rng + ?Sized>(start: PublicState, rng: &mut R) -> Hand {
         let state = State::sample_deal(start, rng);
@@ -33,7 +43,7 @@ impl Hand {
 
     fn from_dealt(start: PublicState, state: State) -> Hand {
         let mut log = EventLog::new();
-        log.push(Event::Deal);
+        log.push(state.deal_event());
         Hand { start, state, log }
     }
 
@@ -45,7 +55,8 @@ impl Hand {
     pub fn start(&self) -> &PublicState {
         &self.start
     }
-    /// The public events so far, starting with the deal.
+    /// The public events so far, starting with the deal ([`Event::Deal`], or [`Event::Vira`]
+    /// for paulista).
     pub fn public_events(&self) -> &[Event] {
         self.log.as_slice()
     }

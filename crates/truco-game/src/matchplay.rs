@@ -1,4 +1,10 @@
-//! A match driver: dealer rotation, malas/buenas, pica-pica, and where every point came from.
+//! A match driver: dealer rotation, malas/buenas, camas, pica-pica, and where every point came
+//! from.
+//!
+//! Seats are absolute end to end: a hand with all players is played with the match's seats
+//! (the mano is the seat after the dealer), so its views and spots carry the real dealer and
+//! seat numbers. Only a pica-pica hand (a two-player hand between opposite seats) has its own
+//! seats 0 and 1, mapped to match seats by [`Match::last_hand`]'s map.
 
 use rand::Rng;
 use rand::SeedableRng;
@@ -7,7 +13,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::action::{Action, ActionList, Actor, Award};
 use crate::log::EventLog;
 use crate::public::{PlayError, PublicState};
-use crate::rules::RuleSet;
+use crate::rules::{RuleSet, Variant};
 use crate::state::State;
 use crate::view::View;
 
@@ -25,6 +31,7 @@ pub struct PointRecord {
 pub struct Match {
     rules: RuleSet,
     score: [u8; 2],
+    camas: [u8; 2],
     dealer: u8,
     hands: u32,
     rounds: u32,
@@ -35,13 +42,20 @@ pub struct Match {
 }
 
 impl Match {
-    /// A new match; the first dealer is drawn at random from `seed`, which also drives deals.
+    /// A new match; the first dealer is drawn at random from `seed` (valencian: seat 0, the
+    /// host, deals first), which also drives deals.
     pub fn new(rules: RuleSet, seed: u64) -> Match {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let dealer = ((rng.next_u32() as u64 * rules.players as u64) >> 32) as u8;
+        let drawn = ((rng.next_u32() as u64 * rules.players as u64) >> 32) as u8;
+        let dealer = if rules.variant == Variant::Valencian {
+            0
+        } else {
+            drawn
+        };
         Match {
             rules,
             score: [0, 0],
+            camas: [0, 0],
             dealer,
             hands: 0,
             rounds: 0,
@@ -64,9 +78,13 @@ impl Match {
     pub fn rules(&self) -> &RuleSet {
         &self.rules
     }
-    /// The score of teams 0 and 1.
+    /// The score of teams 0 and 1 (valencian: in the current cama).
     pub fn score(&self) -> [u8; 2] {
         self.score
+    }
+    /// Camas won by teams 0 and 1 (valencian; `[0, 0]` otherwise).
+    pub fn camas(&self) -> [u8; 2] {
+        self.camas
     }
     /// The current dealer.
     pub fn dealer(&self) -> u8 {
@@ -81,7 +99,8 @@ impl Match {
         &self.last_log
     }
     /// The final state of the last hand played (with every dealt card, for display after the
-    /// hand) and its seat map: hand seat `i` was match seat `map[i]`.
+    /// hand) and its seat map: hand seat `i` was match seat `map[i]` (the identity, except in
+    /// a pica-pica hand).
     pub fn last_hand(&self) -> Option<(State, [u8; 6])> {
         self.last_hand
     }
@@ -89,9 +108,15 @@ impl Match {
     pub fn in_buenas(&self, team: u8) -> bool {
         self.rules.malas > 0 && self.score[team as usize & 1] >= self.rules.malas
     }
-    /// The winning team once a team reached the target.
+    /// The winning team once a team reached the target (valencian: won its second cama).
     pub fn winner(&self) -> Option<u8> {
-        (0..2).find(|&t| self.score[t as usize] >= self.rules.target)
+        (0..2).find(|&t| {
+            if self.rules.camas > 0 {
+                self.camas[t as usize] >= self.rules.camas
+            } else {
+                self.score[t as usize] >= self.rules.target
+            }
+        })
     }
     /// Whether the next round is a pica-pica round (six players with the option, every
     /// second round).
@@ -101,8 +126,10 @@ impl Match {
 
     /// Plays one round: a hand with all players, or (pica-pica) the three one-against-one
     /// hands between opposite seats. `choose(seat, view, legal)` picks the action of the match
-    /// seat `seat`; in a pica-pica hand the view is that of a two-player hand whose seat 0 is
-    /// the pair's first player. Then the deal moves one seat.
+    /// seat `seat`, with the view in match seats; in a pica-pica hand the view is that of a
+    /// two-player hand whose seat 0 is the pair's first player. Then the deal moves one seat.
+    /// A paulista mão de ferro whose three tricks are parda scores nothing, so the next round
+    /// is another mão de ferro.
     pub fn play_round<F>(&mut self, choose: &mut F) -> Result<(), PlayError>
     where
         F: FnMut(u8, &View, &ActionList) -> Action,
@@ -118,17 +145,17 @@ impl Match {
             sub.pica_pica = false;
             for k in 0..3 {
                 let a = (mano + k) % n;
-                self.play_hand(sub, [a, (a + 3) % n], choose)?;
+                self.play_hand(sub, 0, [a, (a + 3) % n], choose)?;
                 if self.winner().is_some() {
                     break;
                 }
             }
         } else {
             let mut map = [0u8; 6];
-            for (i, m) in map.iter_mut().enumerate().take(n as usize) {
-                *m = (mano + i as u8) % n;
+            for (i, m) in map.iter_mut().enumerate() {
+                *m = i as u8;
             }
-            self.play_hand(self.rules, map, choose)?;
+            self.play_hand(self.rules, mano, map, choose)?;
         }
         self.dealer = (self.dealer + 1) % n;
         self.rounds += 1;
@@ -148,11 +175,13 @@ impl Match {
         }
     }
 
-    /// Plays one hand of `rules` where hand seat `i` is match seat `map[i]`; hand seat 0 is
-    /// the mano. Match team of hand team `t` is `t ^ (map[0] % 2)`.
+    /// Plays one hand of `rules` with `mano` first, where hand seat `i` is match seat
+    /// `map[i]` (the identity for a full hand). Match team of hand team `t` is
+    /// `t ^ (map[0] % 2)`.
     fn play_hand<F, const K: usize>(
         &mut self,
         rules: RuleSet,
+        mano: u8,
         map: [u8; K],
         choose: &mut F,
     ) -> Result<(), PlayError>
@@ -161,10 +190,10 @@ impl Match {
     {
         let flip = (map[0] % 2) as usize;
         let score = [self.score[flip], self.score[1 - flip]];
-        let public = PublicState::new_hand(rules, score, 0)?;
+        let public = PublicState::new_hand_in_camas(rules, score, self.camas, mano)?;
         let mut st = State::sample_deal(public, &mut self.rng);
         self.last_log.clear();
-        self.last_log.push(crate::action::Event::Deal);
+        self.last_log.push(st.deal_event());
         let mut legal = ActionList::new();
         let hand_no = self.hands;
         self.hands += 1;
@@ -181,14 +210,16 @@ impl Match {
             self.last_log.push(event);
             for mut aw in awards.iter() {
                 aw.team ^= flip as u8;
-                self.score[aw.team as usize] =
-                    self.score[aw.team as usize].saturating_add(aw.points);
                 self.records.push(PointRecord {
                     hand: hand_no,
                     award: aw,
                 });
             }
         }
+        // The hand's final score and camas (cama closings are the engine's).
+        let (sc, camas) = (st.public().score(), st.public().camas());
+        self.score = [sc[flip], sc[1 - flip]];
+        self.camas = [camas[flip], camas[1 - flip]];
         let mut full = [0u8; 6];
         full[..K].copy_from_slice(&map);
         self.last_hand = Some((st, full));
@@ -243,6 +274,62 @@ mod tests {
                 check_match(r, seed * 7 + i as u64);
             }
         }
+    }
+
+    #[test]
+    fn random_paulista_matches() {
+        for seed in 0..30 {
+            let m = check_match(RuleSet::PAULISTA, seed);
+            assert!(m.score().iter().all(|&s| s <= 12 + 12));
+        }
+    }
+
+    #[test]
+    fn random_valencian_matches_close_camas() {
+        let mut sources = std::collections::HashSet::new();
+        for seed in 0..30 {
+            let mut m = Match::new(RuleSet::VALENCIAN, seed);
+            assert_eq!(m.dealer(), 0, "the host deals first");
+            let w = m.play(random_chooser(seed ^ 0x55)).unwrap();
+            assert_eq!(m.camas()[w as usize], 2);
+            assert!(m.camas()[1 - w as usize] < 2);
+            assert!(m.score().iter().all(|&s| s < 24), "a closed cama resets");
+            for r in m.records() {
+                sources.insert(r.award.source);
+            }
+        }
+        for s in [
+            Source::Envido,
+            Source::Tricks,
+            Source::TrucoDeclined,
+            Source::Fold,
+        ] {
+            assert!(sources.contains(&s), "{s:?} never scored in 30 matches");
+        }
+    }
+
+    #[test]
+    fn match_views_use_absolute_seats() {
+        // A view taken inside a match names the real dealer and seats: its spot says so.
+        let mut m = Match::new(RuleSet::ARG_2V2, 77);
+        let dealer = m.dealer();
+        let mut seen = Vec::new();
+        m.play_round(&mut |seat: u8, v: &View, l: &ActionList| {
+            assert_eq!(v.seat(), seat, "the view's seat is the match seat");
+            assert_eq!(v.public().mano(), (dealer + 1) % 4);
+            if seen.is_empty() {
+                let spot = crate::spot::Spot::from_view(v).unwrap();
+                seen.push(spot.to_string());
+            }
+            l.as_slice()[0]
+        })
+        .unwrap();
+        let text = &seen[0];
+        assert!(text.contains(&format!("| dealer {dealer} |")), "{text}");
+        assert!(
+            text.contains(&format!("seat {}:", (dealer + 1) % 4)),
+            "{text}"
+        );
     }
 
     #[test]

@@ -12,7 +12,8 @@ use crate::action::{
 };
 use crate::cards::{Card, CardSet};
 use crate::envido::has_flor;
-use crate::rules::{FoldRule, RuleSet};
+use crate::ranking::Ranking;
+use crate::rules::{EnvidoReveal, FoldRule, RuleSet};
 
 /// The phase of a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,6 +49,13 @@ pub struct EnvidoState {
     pub winner: u8,
     /// The totals the table revealed after an accepted chain.
     pub totals: Totals,
+    /// Valencian envit: the chain was accepted (it is settled at the end of the hand).
+    pub accepted: bool,
+    /// Valencian envit: points owed to the caller's team for a declined chain (paid at the end
+    /// of the hand).
+    pub owed: u8,
+    /// Valencian envit: the chain's points were scored at the end of the hand.
+    pub scored: bool,
 }
 
 impl EnvidoState {
@@ -151,6 +159,8 @@ pub(crate) struct Options {
     pub flor: bool,
     pub contraflor: bool,
     pub mazo: bool,
+    pub hide: bool,
+    pub pass: bool,
 }
 
 impl Options {
@@ -167,6 +177,9 @@ impl Options {
             Action::Flor => self.flor,
             Action::Contraflor => self.contraflor,
             Action::Mazo => self.mazo,
+            Action::Hide(_) => self.hide,
+            Action::Pass => self.pass,
+            Action::Blind(_) => false,
         }
     }
 }
@@ -190,11 +203,60 @@ pub struct PublicState {
     pub(crate) flor: FlorState,
     pub(crate) hand_points: [u8; 2],
     pub(crate) winner: u8,
+    pub(crate) camas: [u8; 2],
+    pub(crate) start_score: [u8; 2],
+    pub(crate) start_camas: [u8; 2],
+    /// Paulista: the vira's card index ([`NONE`] before the deal or in other variants).
+    pub(crate) vira: u8,
+    /// Paulista mão de onze: the team at 11 ([`NONE`] if none).
+    pub(crate) eleven: u8,
+    /// Paulista: the mão de onze decision is pending.
+    pub(crate) eleven_pending: bool,
+    /// Paulista mão de ferro (both teams at 11).
+    pub(crate) iron: bool,
+    /// Valencian: the out-of-turn window before the current card is still open.
+    pub(crate) window: bool,
+    /// Valencian: bit s set once seat s called or answered a truc (no envit after that).
+    pub(crate) truc_acted: u8,
+    /// Valencian: a cama closed in this hand (later points of the hand do not count).
+    pub(crate) cama_closed: bool,
 }
+
+/// Marker in `played` for a card played face down (paulista).
+pub(crate) const HIDDEN: u8 = NONE - 1;
 
 impl PublicState {
     /// A hand of `rules` at `score`, with `mano` first to play, waiting for the deal.
     pub fn new_hand(rules: RuleSet, score: [u8; 2], mano: u8) -> Result<PublicState, PlayError> {
+        PublicState::new_hand_in_camas(rules, score, [0, 0], mano)
+    }
+
+    /// [`PublicState::new_hand`] with the camas each team has won (valencian, ruling 8).
+    pub fn new_hand_in_camas(
+        rules: RuleSet,
+        score: [u8; 2],
+        camas: [u8; 2],
+        mano: u8,
+    ) -> Result<PublicState, PlayError> {
+        if rules.camas > 0 && (camas[0] >= rules.camas || camas[1] >= rules.camas) {
+            return Err(PlayError::BadDeal(format!(
+                "camas {}-{}: the match is already won",
+                camas[0], camas[1]
+            )));
+        }
+        if rules.camas == 0 && camas != [0, 0] {
+            return Err(PlayError::BadDeal(format!(
+                "{} has no camas",
+                rules.variant
+            )));
+        }
+        let at_eleven = |t: usize| rules.mao_de_onze && score[t] == rules.target - 1;
+        let (eleven, iron) = match (at_eleven(0), at_eleven(1)) {
+            (true, true) => (NONE, true),
+            (true, false) => (0, false),
+            (false, true) => (1, false),
+            (false, false) => (NONE, false),
+        };
         if mano >= rules.players || !matches!(rules.players, 2 | 4 | 6) {
             return Err(PlayError::BadDeal(format!(
                 "mano {mano} is not a seat of a {}-player hand",
@@ -237,6 +299,9 @@ impl PublicState {
                 done: false,
                 winner: NONE,
                 totals: [NONE; MAX_SEATS],
+                accepted: false,
+                owed: 0,
+                scored: false,
             },
             flor: FlorState {
                 declared: 0,
@@ -247,6 +312,16 @@ impl PublicState {
             },
             hand_points: [0, 0],
             winner: NONE,
+            camas,
+            start_score: score,
+            start_camas: camas,
+            vira: NONE,
+            eleven,
+            eleven_pending: false,
+            iron,
+            window: false,
+            truc_acted: 0,
+            cama_closed: false,
         })
     }
 
@@ -314,17 +389,69 @@ impl PublicState {
     pub fn hand_winner(&self) -> Option<u8> {
         (self.winner != NONE).then_some(self.winner)
     }
-    /// Whether a team has reached the target.
+    /// Whether a team has won the match (reached the target, or won its camas).
     pub fn match_over(&self) -> bool {
-        self.score[0] >= self.rules.target || self.score[1] >= self.rules.target
+        self.match_winner().is_some()
+    }
+    /// The team that has won the match, if any.
+    pub fn match_winner(&self) -> Option<u8> {
+        let won = |t: usize| {
+            if self.rules.camas > 0 {
+                self.camas[t] >= self.rules.camas
+            } else {
+                self.score[t] >= self.rules.target
+            }
+        };
+        (0..2u8).find(|&t| won(t as usize))
+    }
+    /// Camas won by each team (valencian; `[0, 0]` in other variants).
+    pub fn camas(&self) -> [u8; 2] {
+        self.camas
+    }
+    /// The score and camas when the hand started.
+    pub fn start_score(&self) -> ([u8; 2], [u8; 2]) {
+        (self.start_score, self.start_camas)
+    }
+    /// Paulista: the vira, once dealt.
+    pub fn vira(&self) -> Option<Card> {
+        Card::from_index(self.vira)
+    }
+    /// Paulista: whether `seat` played a hidden card in `trick`.
+    pub fn is_hidden(&self, trick: usize, seat: u8) -> bool {
+        self.played.get(trick).and_then(|t| t.get(seat as usize)) == Some(&HIDDEN)
+    }
+    /// Paulista: the team at 11 in a mão de onze.
+    pub fn mao_de_onze(&self) -> Option<u8> {
+        (self.eleven != NONE).then_some(self.eleven)
+    }
+    /// Paulista: whether the mão de onze decision (play or run) is pending.
+    pub fn eleven_pending(&self) -> bool {
+        self.eleven_pending
+    }
+    /// Paulista: whether this is a mão de ferro (blind hand).
+    pub fn is_iron(&self) -> bool {
+        self.iron
+    }
+    /// Valencian: whether `seat` called or answered a truc in this hand.
+    pub fn truc_acted(&self, seat: u8) -> bool {
+        seat < 8 && self.truc_acted & (1 << seat) != 0
+    }
+    /// The trick strength table of this hand (paulista: with the vira's manilhas).
+    #[inline]
+    pub fn rank_table(&self) -> crate::ranking::RankTable {
+        self.rules.ranking.table_for(self.vira())
     }
     /// Whether the hand is over.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
     }
-    /// The hand's current value (the accepted truco level's value).
+    /// The hand's current value (the accepted truco level's value; a mão de onze played is
+    /// worth the truco value, 3).
     pub fn truco_value(&self) -> u8 {
-        self.rules.truco_values[self.truco.level as usize & 3]
+        if self.eleven != NONE {
+            return self.rules.truco_values[1];
+        }
+        self.rules.truco_values[(self.truco.level as usize).min(4)]
     }
 
     #[inline]
@@ -350,6 +477,47 @@ impl PublicState {
         seat_after(caller, 1, n)
     }
 
+    /// The first seat of `team` in play order from the mano (the mão de onze decider).
+    #[inline]
+    fn first_of_team(&self, team: u8) -> u8 {
+        if self.mano % 2 == team {
+            self.mano
+        } else {
+            seat_after(self.mano, 1, self.n())
+        }
+    }
+
+    /// Valencian: the seat holding the out-of-turn window now, if it is open.
+    #[inline]
+    fn window_seat(&self) -> Option<u8> {
+        if !self.window || !self.rules.out_of_turn_truco || self.truco.level >= self.rules.truco_top
+        {
+            return None;
+        }
+        let n = self.n();
+        for k in 1..n {
+            let s = seat_after(self.turn, k, n);
+            if s % 2 != self.turn % 2 && self.folded & (1 << s) == 0 {
+                let ok = self.truco.raiser == NONE || self.truco.raiser == s % 2;
+                return ok.then_some(s);
+            }
+        }
+        None
+    }
+
+    /// Sets the seat on turn (opening the out-of-turn window before its card).
+    #[inline]
+    pub(crate) fn set_turn(&mut self, seat: u8) {
+        self.turn = seat;
+        self.window = self.rules.out_of_turn_truco;
+    }
+
+    /// Whether a truco may be called at all in this hand (not in a mão de onze or de ferro).
+    #[inline]
+    fn truco_allowed(&self) -> bool {
+        self.eleven == NONE && !self.iron
+    }
+
     /// Who acts next.
     #[inline]
     pub fn actor(&self) -> Actor {
@@ -357,12 +525,20 @@ impl PublicState {
             Phase::Deal => Actor::Chance,
             Phase::Over => Actor::Terminal,
             Phase::Play => {
+                if self.eleven_pending {
+                    return Actor::Team {
+                        team: self.eleven,
+                        seat: self.first_of_team(self.eleven),
+                    };
+                }
                 let caller = if self.flor.pending {
                     self.flor.caller
                 } else if self.envido.pending {
                     self.envido.caller
                 } else if self.truco.pending {
                     self.truco.caller
+                } else if let Some(w) = self.window_seat() {
+                    return Actor::Seat(w);
                 } else {
                     return Actor::Seat(self.turn);
                 };
@@ -392,7 +568,8 @@ impl PublicState {
     /// Whether the envido chain may be started now by a player who has not played in trick 1.
     #[inline]
     fn envido_open(&self) -> bool {
-        !self.envido.done
+        self.rules.envido
+            && !self.envido.done
             && !self.envido.called()
             && self.trick == 0
             && self.truco.level == 0
@@ -405,10 +582,20 @@ impl PublicState {
         self.envido_open() && !self.truco.pending
     }
 
+    /// Whether `seat` may open the envido now: the chain is open, and (valencian envit,
+    /// ruling 7) the seat has not played, folded, called or answered a truc.
+    #[inline]
+    fn envido_open_for(&self, seat: u8) -> bool {
+        self.envido_open()
+            && !(self.rules.envit
+                && (self.has_played(0, seat) || self.is_folded(seat) || self.truc_acted(seat)))
+    }
+
     fn set_envido_calls(&self, o: &mut Options) {
         let e = &self.envido;
         o.envido = !e.real && !e.falta && e.envidos < self.rules.max_envidos;
-        o.real = !e.real && !e.falta;
+        // Valencian: torne only answers an envide.
+        o.real = !(e.real || e.falta || (self.rules.envit && e.envidos == 0));
         o.falta = !e.falta;
     }
 
@@ -429,6 +616,10 @@ impl PublicState {
             Actor::Team { seat, .. } => (seat, true),
             Actor::Chance | Actor::Terminal => return o,
         };
+        if self.eleven_pending {
+            o.answer = true;
+            return o;
+        }
         if self.flor.pending {
             o.answer = true;
             o.mazo = self.rules.fold == FoldRule::TurnOrAnswer;
@@ -451,21 +642,27 @@ impl PublicState {
             if self.envido.pending {
                 self.set_envido_calls(&mut o);
             } else {
-                o.raise = self.truco.level + 1 < 3;
-                let may_first = self.envido_open()
+                o.raise = self.truco.level + 1 < self.rules.truco_top;
+                let may_first = self.envido_open_for(seat)
                     && !(self.rules.envido_first_needs_unplayed && self.has_played(0, seat));
                 if may_first {
                     self.set_envido_calls(&mut o);
                 }
             }
+        } else if seat != self.turn {
+            // The valencian out-of-turn window: raise or pass.
+            o.raise = true;
+            o.pass = true;
         } else {
             o.play = true;
-            o.mazo = true;
-            o.raise = self.truco.level < 3
+            o.mazo = self.rules.fold != FoldRule::Never;
+            o.raise = self.truco_allowed()
+                && self.truco.level < self.rules.truco_top
                 && (self.truco.raiser == NONE || self.truco.raiser == seat % 2);
-            if self.envido_open() {
+            if self.envido_open_for(seat) {
                 self.set_envido_calls(&mut o);
             }
+            o.hide = self.rules.hidden_card && self.trick > 0 && !self.iron;
         }
         o
     }
@@ -476,8 +673,12 @@ impl PublicState {
         let o = self.options(None);
         match action {
             Action::Play(c) => {
-                o.play && self.rules.deck.cards().contains(c) && !self.played_set().contains(c)
+                o.play
+                    && self.rules.deck.cards().contains(c)
+                    && !self.played_set().contains(c)
+                    && self.vira != c.index()
             }
+            Action::Hide(_) => o.hide,
             other => o.allows(other),
         }
     }
@@ -492,7 +693,9 @@ impl PublicState {
     pub(crate) fn is_legal_for(&self, actor: Actor, action: Action, hand: CardSet) -> bool {
         let o = self.options_for(actor, Some(hand));
         match action {
-            Action::Play(c) => o.play && hand.contains(c),
+            Action::Play(c) => o.play && !self.iron && hand.contains(c),
+            Action::Blind(k) => o.play && self.iron && (k as u32) < hand.len(),
+            Action::Hide(c) => o.hide && hand.contains(c),
             other => o.allows(other),
         }
     }
@@ -509,10 +712,25 @@ impl PublicState {
         // Fill with a local length (one store at the end): this is the hottest loop.
         let items = &mut out.items;
         let mut n = 0usize;
-        if o.play {
+        if o.play && self.iron {
+            for k in 0..hand.len() as u8 {
+                if n < MAX_ACTIONS {
+                    items[n] = Action::Blind(k);
+                    n += 1;
+                }
+            }
+        } else if o.play {
             for c in hand {
                 if n < MAX_ACTIONS {
                     items[n] = Action::Play(c);
+                    n += 1;
+                }
+            }
+        }
+        if o.hide {
+            for c in hand {
+                if n < MAX_ACTIONS {
+                    items[n] = Action::Hide(c);
                     n += 1;
                 }
             }
@@ -527,6 +745,7 @@ impl PublicState {
             (o.flor, Action::Flor),
             (o.contraflor, Action::Contraflor),
             (o.mazo, Action::Mazo),
+            (o.pass, Action::Pass),
         ];
         for (on, a) in flags {
             if on && n < MAX_ACTIONS {
@@ -539,13 +758,32 @@ impl PublicState {
 
     /// Whether `action` by the actor settles a contest whose event must reveal totals, and
     /// which: `Some(false)` envido totals, `Some(true)` flor totals.
+    /// Valencian: an accepted envit is revealed by the action that ends the hand.
     pub fn reveal_kind(&self, action: Action) -> Option<bool> {
         match action {
             Action::Quiero if self.flor.pending => Some(true),
-            Action::Quiero if self.envido.pending => Some(false),
+            Action::Quiero if self.envido.pending && !self.rules.envit => Some(false),
             Action::Flor if self.flor.declared != 0 => Some(true),
+            _ if self.rules.envit
+                && self.envido.accepted
+                && !self.envido.scored
+                && self.would_end(action) =>
+            {
+                Some(false)
+            }
             _ => None,
         }
+    }
+
+    /// Whether the actor's `action` ends the hand (a dry run on a copy, without settling).
+    fn would_end(&self, action: Action) -> bool {
+        let Some(seat) = self.actor().seat() else {
+            return false;
+        };
+        let mut c = *self;
+        c.envido.accepted = false;
+        c.step(seat, action, None);
+        c.phase == Phase::Over
     }
 
     /// Applies a public event (validating it as far as public information allows) and returns
@@ -556,8 +794,40 @@ impl PublicState {
                 if self.phase != Phase::Deal {
                     return Err(PlayError::WrongPhase("deal"));
                 }
+                if self.rules.ranking == Ranking::Paulista {
+                    return Err(PlayError::WrongPhase("a paulista deal turns a vira"));
+                }
                 self.start_play();
                 Ok(Awards::default())
+            }
+            Event::Vira(c) => {
+                if self.phase != Phase::Deal || self.rules.ranking != Ranking::Paulista {
+                    return Err(PlayError::WrongPhase("vira"));
+                }
+                self.rules
+                    .deck
+                    .check(c)
+                    .map_err(|e| PlayError::BadDeal(e.to_string()))?;
+                self.vira = c.index();
+                self.start_play();
+                Ok(Awards::default())
+            }
+            Event::Hidden { seat } => {
+                let expected = self.actor();
+                if expected == Actor::Terminal {
+                    return Err(PlayError::HandOver);
+                }
+                if expected.seat() != Some(seat) || matches!(expected, Actor::Team { .. }) {
+                    return Err(PlayError::NotYourTurn { seat, expected });
+                }
+                let dummy = crate::cards::card(crate::cards::Suit::Espadas, 1);
+                if !self.options(None).hide {
+                    return Err(PlayError::Illegal {
+                        seat,
+                        action: Action::Hide(dummy),
+                    });
+                }
+                Ok(self.step(seat, Action::Hide(dummy), None))
             }
             Event::Act { seat, action } | Event::Reveal { seat, action, .. } => {
                 let expected = self.actor();
@@ -591,12 +861,18 @@ impl PublicState {
 
     fn check_totals(&self, t: &Totals, flor: bool) -> Result<(), PlayError> {
         let max = if flor { 38 } else { 33 };
+        let winner_only = !flor && self.rules.envido_reveal == EnvidoReveal::Winner;
+        if winner_only && t.iter().filter(|&&v| v != NONE).count() != 1 {
+            return Err(PlayError::BadReveal(
+                "the table announces the winner's total only",
+            ));
+        }
         let mut any = false;
         for (s, &v) in t.iter().enumerate() {
             if v == NONE {
                 continue;
             }
-            if s >= self.n() as usize || self.is_folded(s as u8) {
+            if s >= self.n() as usize || (self.is_folded(s as u8) && !winner_only) {
                 return Err(PlayError::BadReveal("a total for a seat not in the hand"));
             }
             if v > max || (flor && v < 20) {
@@ -613,6 +889,7 @@ impl PublicState {
 
     pub(crate) fn start_play(&mut self) {
         self.phase = Phase::Play;
-        self.turn = self.mano;
+        self.set_turn(self.mano);
+        self.eleven_pending = self.eleven != NONE;
     }
 }

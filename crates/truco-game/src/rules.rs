@@ -56,11 +56,16 @@ pub enum Variant {
     Arg2v2,
     /// `arg-classic`: argentine-classic-2-4-6.de.txt with its options.
     ArgClassic,
+    /// `paulista`: brazilian-paulista-2v2-12.fr.txt (see [`RuleSet::PAULISTA`]).
+    Paulista,
+    /// `valencian`: valencian-truc-2v2.fr.txt (see [`RuleSet::VALENCIAN`]).
+    Valencian,
 }
 
 impl Variant {
     /// All variant ids.
-    pub const IDS: [&'static str; 3] = ["arg-1v1", "arg-2v2", "arg-classic"];
+    pub const IDS: [&'static str; 5] =
+        ["arg-1v1", "arg-2v2", "arg-classic", "paulista", "valencian"];
 
     /// The variant's id (`arg-1v1`...).
     pub const fn id(self) -> &'static str {
@@ -68,6 +73,8 @@ impl Variant {
             Variant::Arg1v1 => "arg-1v1",
             Variant::Arg2v2 => "arg-2v2",
             Variant::ArgClassic => "arg-classic",
+            Variant::Paulista => "paulista",
+            Variant::Valencian => "valencian",
         }
     }
 }
@@ -86,6 +93,9 @@ pub enum EnvidoReveal {
     /// From the mano on, a total is announced only if it beats every total announced before it;
     /// the others say "son buenas" and stay hidden.
     Records,
+    /// Only the winning seat's total is announced, computed by the table from the starting
+    /// hands of all seats, folded ones included (valencian envit, at the end of the hand).
+    Winner,
 }
 
 /// When a player may fold (irse al mazo).
@@ -95,6 +105,8 @@ pub enum FoldRule {
     TurnOrAnswer,
     /// Only on one's turn to play.
     TurnOnly,
+    /// Never: the rules have no fold (paulista: only a call can be refused).
+    Never,
 }
 
 /// What the other team gets when a whole team folds.
@@ -121,8 +133,14 @@ pub struct RuleSet {
     pub deck: Deck,
     /// The trick ranking.
     pub ranking: Ranking,
-    /// Value of the hand at each truco level: none, truco, retruco, vale cuatro.
-    pub truco_values: [u8; 4],
+    /// Value of the hand at each truco level: none, then each accepted step (Argentine: 1, 2,
+    /// 3, 4; paulista 1, 3, 6, 9, 12; valencian 1, 2, 3, 4 and joc fora, see
+    /// [`RuleSet::joc_fora`]). Entries past [`RuleSet::truco_top`] are unused.
+    pub truco_values: [u8; 5],
+    /// The highest truco level (Argentine 3: vale cuatro; paulista and valencian 4).
+    pub truco_top: u8,
+    /// Whether the envido (envit) exists at all (not in paulista).
+    pub envido: bool,
     /// Points of one envido call.
     pub envido_points: u8,
     /// Points of a real envido call.
@@ -150,13 +168,32 @@ pub struct RuleSet {
     pub contraflor_points: u8,
     /// `pica-pica` (six players only): alternate redonda and one-against-one hands.
     pub pica_pica: bool,
+    /// Camas to win the match (valencian 2); 0 = no camas: the match is won at `target`.
+    /// With camas, `target` is the cama's size: a team reaching it closes the cama, both scores
+    /// reset to 0 and the excess is lost.
+    pub camas: u8,
+    /// The falta is the whole cama (`target`) while both teams are in the malas (valencian).
+    pub falta_full_in_malas: bool,
+    /// Valencian envit: torne only answers an envide, the chain is settled (or its refusal
+    /// paid) at the end of the hand before the truc, and ruling 7's per-seat limits apply.
+    pub envit: bool,
+    /// Valencian out-of-turn truc (ruling 2): before each card the team not on turn may raise.
+    pub out_of_turn_truco: bool,
+    /// The top truco level is joc fora: accepted, the hand's winner wins the match.
+    pub joc_fora: bool,
+    /// Paulista hidden card: from trick 2 on a card may be played face down.
+    pub hidden_card: bool,
+    /// Paulista mão de onze / mão de ferro at `target - 1`.
+    pub mao_de_onze: bool,
+    /// All three tricks parda: no one scores the hand (paulista), instead of the mano's team.
+    pub triple_parda_void: bool,
 }
 
 /// Why a rule set could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RuleError {
     /// The variant id is not known.
-    #[error("unknown variant `{0}` (valid: arg-1v1, arg-2v2, arg-classic)")]
+    #[error("unknown variant `{0}` (valid: arg-1v1, arg-2v2, arg-classic, paulista, valencian)")]
     UnknownVariant(String),
     /// The option is not known for this variant.
     #[error("unknown option `{option}` for {variant} (valid: {valid})")]
@@ -193,7 +230,9 @@ impl RuleSet {
             malas,
             deck: Deck::Spanish40,
             ranking: Ranking::Argentine,
-            truco_values: [1, 2, 3, 4],
+            truco_values: [1, 2, 3, 4, 4],
+            truco_top: 3,
+            envido: true,
             envido_points: 2,
             real_envido_points: 3,
             max_envidos: 2,
@@ -207,6 +246,14 @@ impl RuleSet {
             flor_points: 3,
             contraflor_points: 6,
             pica_pica: false,
+            camas: 0,
+            falta_full_in_malas: false,
+            envit: false,
+            out_of_turn_truco: false,
+            joc_fora: false,
+            hidden_card: false,
+            mao_de_onze: false,
+            triple_parda_void: false,
         }
     }
 
@@ -235,12 +282,77 @@ impl RuleSet {
     /// `arg-classic` with its defaults (4 players, 30 points, no option).
     pub const ARG_CLASSIC: RuleSet = RuleSet::argentine(Variant::ArgClassic, 4, 30, 15);
 
+    /// `paulista` (no options): 4 players, 40 cards, 12 points; vira and manilhas; truco 3, 6,
+    /// 9, 12 (raised only by the team that accepted the last bet); no envido, flor or fold; the
+    /// hidden card from trick 2; mão de onze and mão de ferro at 11; a triple parda scores
+    /// nothing. Modelling choices:
+    /// - Mão de onze: the team at 11 decides with its player first in play order from the mano
+    ///   (`Quiero` = play for 3, `NoQuiero` = run, the other team scores 1). Both players of
+    ///   the team at 11 see each other's cards for the whole hand (the text: "chaque joueur de
+    ///   l'équipe à 11 voit les cartes de son partenaire"; seen cards are not forgotten).
+    /// - Mão de ferro: no one sees their cards; a card is chosen by position
+    ///   ([`crate::Action::Blind`]) among one's face-down cards in deal order and is shown as it
+    ///   falls. No truco, and no hidden card (the card turns over as it falls).
+    /// - A hidden card never wins or ties; a trick of hidden cards only is a parda.
+    pub const PAULISTA: RuleSet = {
+        let mut r = RuleSet::argentine(Variant::Paulista, 4, 12, 0);
+        r.ranking = Ranking::Paulista;
+        r.truco_values = [1, 3, 6, 9, 12];
+        r.truco_top = 4;
+        r.envido = false;
+        r.fold = FoldRule::Never;
+        r.hidden_card = true;
+        r.mao_de_onze = true;
+        r.triple_parda_void = true;
+        r
+    };
+
+    /// `valencian` (no options): 4 players, the 22-card deck, two camas of 24 (12 malas, 12
+    /// buenas). Envit: `Envido` = envide (2), `RealEnvido` = torne (4, only answering an
+    /// envide), `FaltaEnvido` = falta (opening or answering); settled at the end of the hand.
+    /// Truc 2, retruc 3, quatre val 4, joc fora (the match). Modelling choices:
+    /// - Out-of-turn truc (ruling 2): before each card is played (each time the turn passes to
+    ///   a seat), if the team not on turn may raise, its player next in play order after the
+    ///   seat on turn gets one chance: [`crate::Action::Raise`] or [`crate::Action::Pass`];
+    ///   then the seat on turn acts as usual. The answer is decided by ruling 1.
+    /// - After an acceptance the next raise belongs to the team that received (and accepted)
+    ///   the bet, on its turn, in its out-of-turn window or as its answer.
+    /// - Envit: opened with envide or falta on one's turn (or by a truc's decider who has not
+    ///   played, ruling 7) by a seat that has not played, folded, called or answered a truc,
+    ///   while no truc was accepted. At the end of the hand the table computes every seat's
+    ///   total from the starting hands (folded seats included) and announces only the
+    ///   winner's seat and total (ties to the seat first from the mano): the least that
+    ///   explains the score; the next hand starts fresh, so nothing else is public.
+    /// - Joc fora accepted and won: the winner takes the match, even if the hand's envit just
+    ///   closed a cama for the other team.
+    /// - Folding: only on one's turn to play, no bet pending; a whole team folded gives the
+    ///   other team the truc's current value.
+    pub const VALENCIAN: RuleSet = {
+        let mut r = RuleSet::argentine(Variant::Valencian, 4, 24, 12);
+        r.deck = Deck::Valencian22;
+        r.ranking = Ranking::Valencian;
+        r.truco_values = [1, 2, 3, 4, 24];
+        r.truco_top = 4;
+        r.envido_points = 2;
+        r.real_envido_points = 2;
+        r.max_envidos = 1;
+        r.envido_reveal = EnvidoReveal::Winner;
+        r.camas = 2;
+        r.falta_full_in_malas = true;
+        r.envit = true;
+        r.out_of_turn_truco = true;
+        r.joc_fora = true;
+        r
+    };
+
     /// Builds the rule set of `variant` with `options` (`name` or `name=value`).
     pub fn new(variant: &str, options: &[&str]) -> Result<RuleSet, RuleError> {
         let mut r = match variant.trim().to_ascii_lowercase().as_str() {
             "arg-1v1" => RuleSet::ARG_1V1,
             "arg-2v2" => RuleSet::ARG_2V2,
             "arg-classic" => RuleSet::ARG_CLASSIC,
+            "paulista" => RuleSet::PAULISTA,
+            "valencian" => RuleSet::VALENCIAN,
             _ => return Err(RuleError::UnknownVariant(variant.to_string())),
         };
         for &opt in options {
@@ -323,8 +435,13 @@ impl RuleSet {
     /// the target; with `falta-in-malas` while both teams are in the malas ("unter 15": below
     /// 15, which with `target=15` is the whole game), what the winner needs to reach the target
     /// (the accepted falta wins the match).
+    /// Valencian: the whole cama while both teams are in the malas, else what the leader needs
+    /// to close the cama.
     pub fn falta_value(&self, score: [u8; 2], winner: u8) -> u8 {
         let malas = if self.malas > 0 { self.malas } else { 15 };
+        if self.falta_full_in_malas && score[0] < malas && score[1] < malas {
+            return self.target;
+        }
         if self.falta_in_malas && score[0] < malas && score[1] < malas {
             return self.target.saturating_sub(score[winner as usize & 1]);
         }
@@ -336,6 +453,18 @@ impl RuleSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn new_variants() {
+        assert_eq!(RuleSet::new("paulista", &[]).unwrap(), RuleSet::PAULISTA);
+        assert_eq!(RuleSet::new("Valencian", &[]).unwrap(), RuleSet::VALENCIAN);
+        assert!(RuleSet::new("paulista", &["flor"]).is_err());
+        // Valencian falta: 24 while both are in the malas; at 15 vs 8, 9.
+        let v = RuleSet::VALENCIAN;
+        assert_eq!(v.falta_value([11, 3], 1), 24);
+        assert_eq!(v.falta_value([15, 8], 1), 9);
+        assert_eq!(v.falta_value([8, 15], 0), 9);
+    }
 
     #[test]
     fn builds_variants() {

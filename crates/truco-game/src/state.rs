@@ -6,6 +6,7 @@ use crate::action::{Action, ActionList, Actor, Awards, Event, Totals, MAX_SEATS,
 use crate::cards::{Card, CardSet};
 use crate::envido::{envido_value, flor_value};
 use crate::public::{Phase, PlayError, PublicState};
+use crate::ranking::Ranking;
 use crate::rules::EnvidoReveal;
 use crate::view::View;
 
@@ -13,12 +14,35 @@ use crate::view::View;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     public: PublicState,
+    /// Card indices per seat; [`HID`] is or-ed in once the card was played face down
+    /// (paulista: public events do not name it).
     hands: [[u8; 3]; MAX_SEATS],
 }
 
+/// Flag on a dealt card index: played face down.
+const HID: u8 = 0x40;
+
 impl State {
-    /// Deals `hands` (one per seat, in seat order) into a hand waiting for its deal.
+    /// Deals `hands` (one per seat, in seat order) into a hand waiting for its deal. A
+    /// paulista hand needs its vira: use [`State::deal_with_vira`].
     pub fn deal(public: PublicState, hands: &[[Card; 3]]) -> Result<State, PlayError> {
+        State::deal_with_vira(public, hands, None)
+    }
+
+    /// Deals `hands` and, for paulista (required there, refused elsewhere), turns `vira`.
+    pub fn deal_with_vira(
+        public: PublicState,
+        hands: &[[Card; 3]],
+        vira: Option<Card>,
+    ) -> Result<State, PlayError> {
+        let paulista = public.rules().ranking == Ranking::Paulista;
+        if paulista != vira.is_some() {
+            return Err(PlayError::BadDeal(if paulista {
+                "a paulista deal needs a vira".into()
+            } else {
+                "only paulista turns a vira".into()
+            }));
+        }
         if public.phase() != Phase::Deal {
             return Err(PlayError::WrongPhase("deal"));
         }
@@ -31,19 +55,29 @@ impl State {
         }
         let deck = public.rules().deck;
         let mut seen = CardSet::EMPTY;
+        if let Some(v) = vira {
+            deck.check(v)
+                .map_err(|e| PlayError::BadDeal(e.to_string()))?;
+            seen.insert(v);
+        }
         let mut raw = [[NONE; 3]; MAX_SEATS];
         for (s, h) in hands.iter().enumerate() {
             for (k, &c) in h.iter().enumerate() {
                 deck.check(c)
                     .map_err(|e| PlayError::BadDeal(e.to_string()))?;
                 if seen.contains(c) {
-                    return Err(PlayError::BadDeal(format!("card {c} dealt twice")));
+                    return Err(PlayError::BadDeal(format!(
+                        "card {c} dealt twice (or it is the vira)"
+                    )));
                 }
                 seen.insert(c);
                 raw[s][k] = c.index();
             }
         }
         let mut st = State { public, hands: raw };
+        if let Some(v) = vira {
+            st.public.vira = v.index();
+        }
         st.public.start_play();
         Ok(st)
     }
@@ -57,8 +91,19 @@ impl State {
         }
         let mut start = public;
         start.phase = Phase::Deal;
-        let mut st = State::deal(start, hands)?;
+        let mut st = State::deal_with_vira(start, hands, public.vira())?;
         st.public = public;
+        // Hidden cards: each seat's face-down plays are its dealt cards not played face up,
+        // taken in deal order (any choice is consistent with the public state).
+        for seat in 0..public.rules().players {
+            let hid = (0..3).filter(|&t| public.is_hidden(t, seat)).count();
+            let mut left = st.hand(seat).iter();
+            for _ in 0..hid {
+                if let Some(c) = left.next() {
+                    st.mark_hidden(c);
+                }
+            }
+        }
         for seat in 0..public.rules().players {
             let dealt = st.dealt_set(seat);
             for t in 0..3 {
@@ -95,6 +140,21 @@ impl State {
         let deck = public.rules().deck.cards().0;
         let n = public.rules().players as usize;
         let mut used = public.played_set().0;
+        let mut public = public;
+        let draw = |used: &mut u64, rng: &mut R| loop {
+            let i = ((rng.next_u32() as u64 * 40) >> 32) as u8;
+            let bit = 1u64 << i;
+            if deck & bit != 0 && *used & bit == 0 {
+                *used |= bit;
+                return i;
+            }
+        };
+        if public.rules().ranking == Ranking::Paulista {
+            match public.vira() {
+                Some(v) => used |= 1 << v.index(),
+                None => public.vira = draw(&mut used, rng),
+            }
+        }
         let mut raw = [[NONE; 3]; MAX_SEATS];
         for (seat, hand) in raw.iter_mut().enumerate().take(n) {
             let mut k = 0;
@@ -106,22 +166,24 @@ impl State {
                 }
             }
             for slot in hand.iter_mut().skip(k) {
-                loop {
-                    let i = ((rng.next_u32() as u64 * 40) >> 32) as u8;
-                    let bit = 1u64 << i;
-                    if deck & bit != 0 && used & bit == 0 {
-                        used |= bit;
-                        *slot = i;
-                        break;
-                    }
-                }
+                *slot = draw(&mut used, rng);
             }
         }
-        let mut public = public;
         if public.phase() == Phase::Deal {
             public.start_play();
         }
-        State { public, hands: raw }
+        let mut st = State { public, hands: raw };
+        // Face-down plays of a hand in progress: the first unplayed cards drawn.
+        for seat in 0..n as u8 {
+            let hid = (0..3).filter(|&t| public.is_hidden(t, seat)).count();
+            let mut left = st.hand(seat).iter();
+            for _ in 0..hid {
+                if let Some(c) = left.next() {
+                    st.mark_hidden(c);
+                }
+            }
+        }
+        st
     }
 
     /// The public state.
@@ -136,7 +198,7 @@ impl State {
             return Err(PlayError::NoSuchSeat(seat));
         }
         let h = self.hands[seat as usize];
-        let card = |i: u8| Card::from_index(i).ok_or(PlayError::NoSuchSeat(seat));
+        let card = |i: u8| Card::from_index(i & !HID).ok_or(PlayError::NoSuchSeat(seat));
         Ok([card(h[0])?, card(h[1])?, card(h[2])?])
     }
 
@@ -148,11 +210,36 @@ impl State {
         };
         let mut m = 0u64;
         for i in h {
-            if i < 64 {
-                m |= 1 << i;
+            if i != NONE {
+                m |= 1 << (i & !HID);
             }
         }
         CardSet(m)
+    }
+
+    /// The cards `seat` played face down (paulista).
+    pub fn hidden_set(&self, seat: u8) -> CardSet {
+        let Some(&h) = self.hands.get(seat as usize) else {
+            return CardSet::EMPTY;
+        };
+        let mut m = 0u64;
+        for i in h {
+            if i != NONE && i & HID != 0 {
+                m |= 1 << (i & !HID);
+            }
+        }
+        CardSet(m)
+    }
+
+    /// Marks the dealt card `c` as played face down.
+    fn mark_hidden(&mut self, c: Card) {
+        for h in self.hands.iter_mut() {
+            for i in h.iter_mut() {
+                if *i == c.index() {
+                    *i |= HID;
+                }
+            }
+        }
     }
 
     /// The cards `seat` still holds.
@@ -165,7 +252,31 @@ impl State {
                 m &= !(1u64 << c);
             }
         }
+        let h = self.hands.get(seat as usize).copied().unwrap_or([NONE; 3]);
+        for i in h {
+            if i != NONE && i & HID != 0 {
+                m &= !(1u64 << (i & !HID));
+            }
+        }
         CardSet(m)
+    }
+
+    /// The public event of the deal (paulista: with the vira).
+    pub fn deal_event(&self) -> Event {
+        match self.public.vira() {
+            Some(v) => Event::Vira(v),
+            None => Event::Deal,
+        }
+    }
+
+    /// The card at position `k` among `seat`'s unplayed cards in deal order (blind play).
+    fn blind_card(&self, seat: u8, k: u8) -> Option<Card> {
+        let left = self.hand(seat);
+        self.hands[seat as usize % MAX_SEATS]
+            .iter()
+            .filter_map(|&i| Card::from_index(i & !HID))
+            .filter(|&c| left.contains(c))
+            .nth(k as usize)
     }
 
     /// Who acts next.
@@ -196,6 +307,18 @@ impl State {
         if !self.public.is_legal_for(actor, action, self.hand(seat)) {
             return Err(PlayError::Illegal { seat, action });
         }
+        let action = match action {
+            Action::Blind(k) => match self.blind_card(seat, k) {
+                Some(c) => Action::Play(c),
+                None => return Err(PlayError::Illegal { seat, action }),
+            },
+            other => other,
+        };
+        if let Action::Hide(c) = action {
+            let awards = self.public.step(seat, action, None);
+            self.mark_hidden(c);
+            return Ok((Event::Hidden { seat }, awards));
+        }
         let event = match self.public.reveal_kind(action) {
             None => Event::Act { seat, action },
             Some(flor) => Event::Reveal {
@@ -219,9 +342,10 @@ impl State {
         let n = p.rules().players;
         let mut out = [NONE; MAX_SEATS];
         let mut best: Option<u8> = None;
+        let winner_only = !flor && p.rules().envido_reveal == EnvidoReveal::Winner;
         for k in 0..n {
             let s = crate::action::seat_after(p.mano(), k, n);
-            if p.is_folded(s) {
+            if p.is_folded(s) && !winner_only {
                 continue;
             }
             let h = self.dealt_set(s);
@@ -236,6 +360,15 @@ impl State {
             let show = match p.rules().envido_reveal {
                 EnvidoReveal::All => true,
                 EnvidoReveal::Records => best.is_none_or(|b| v > b),
+                EnvidoReveal::Winner => {
+                    // Keep only the best so far (ties to the seat first from the mano).
+                    if best.is_none_or(|b| v > b) {
+                        out = [NONE; MAX_SEATS];
+                        true
+                    } else {
+                        false
+                    }
+                }
             };
             if show {
                 out[s as usize] = v;
@@ -245,8 +378,19 @@ impl State {
         out
     }
 
-    /// What `seat` sees: the public state and its own cards.
+    /// What `seat` sees: the public state and its own cards (none in a mão de ferro), the
+    /// cards it played face down, and in a mão de onze, for the team at 11, the partner's.
     pub fn view(&self, seat: u8) -> Result<View, PlayError> {
-        Ok(View::new(self.public, seat, self.dealt(seat)?))
+        let own = self.dealt(seat)?;
+        let p = &self.public;
+        if p.is_iron() {
+            return Ok(View::blind(self.public, seat));
+        }
+        let mut v = View::new(self.public, seat, own).with_hidden(self.hidden_set(seat));
+        if p.mao_de_onze() == Some(seat % 2) {
+            let partner = crate::action::seat_after(seat, 2, p.rules().players);
+            v = v.with_partner(self.dealt(partner)?);
+        }
+        Ok(v)
     }
 }

@@ -1,9 +1,9 @@
 //! The transitions of [`PublicState`]: what each action does to the hand and the score.
 
 use crate::action::{seat_after, Action, Award, Awards, Source, Totals, NONE};
-use crate::public::{Phase, PublicState};
+use crate::public::{Phase, PublicState, HIDDEN};
 use crate::rules::TeamFoldValue;
-use crate::tricks::{hand_winner, resolve_trick};
+use crate::tricks::{hand_winner, resolve_trick, PARDA};
 
 impl PublicState {
     /// Applies an action already checked legal. `totals` are the revealed totals when the
@@ -12,15 +12,18 @@ impl PublicState {
         let mut aw = Awards::default();
         let team = seat % 2;
         self.acted |= 1 << seat;
-        match action {
-            Action::Play(c) => {
-                let t = self.trick as usize;
-                self.played[t][seat as usize] = c.index();
-                if self.trick_lead[t] == NONE {
-                    self.trick_lead[t] = seat;
-                }
-                self.after_move(seat, &mut aw);
+        if self.rules.envit {
+            if let Some(t) = totals {
+                // The accepted envit is settled when this action ends the hand.
+                self.envido.totals = t;
             }
+        }
+        match action {
+            Action::Play(c) => self.put_card(seat, c.index(), &mut aw),
+            Action::Hide(_) => self.put_card(seat, HIDDEN, &mut aw),
+            // Never public: `State::apply` turns a blind play into the card it picks.
+            Action::Blind(_) => {}
+            Action::Pass => self.window = false,
             Action::Mazo => self.mazo(seat, &mut aw),
             Action::Raise => {
                 if self.truco.pending {
@@ -28,21 +31,39 @@ impl PublicState {
                 }
                 self.truco.pending = true;
                 self.truco.caller = seat;
+                self.truc_acted |= 1 << seat;
+                if seat != self.turn {
+                    self.window = false;
+                }
             }
             Action::Quiero => {
-                if self.flor.pending {
+                if self.eleven_pending {
+                    self.eleven_pending = false;
+                } else if self.flor.pending {
                     let pts = self.rules.contraflor_points;
                     self.settle_flor(totals, pts, Source::Contraflor, &mut aw);
                 } else if self.envido.pending {
-                    self.settle_envido(totals.unwrap_or([NONE; 6]), &mut aw);
+                    if self.rules.envit {
+                        self.envido.pending = false;
+                        self.envido.done = true;
+                        self.envido.accepted = true;
+                    } else {
+                        self.settle_envido(totals.unwrap_or([NONE; 6]), &mut aw);
+                    }
                 } else {
                     self.truco.level += 1;
                     self.truco.pending = false;
                     self.truco.raiser = team;
+                    self.truc_acted |= 1 << seat;
                 }
             }
             Action::NoQuiero => {
-                if self.flor.pending {
+                if self.eleven_pending {
+                    // Mão de onze: the team at 11 runs; the other team scores 1.
+                    self.eleven_pending = false;
+                    let v = self.rules.truco_values[0];
+                    self.end_hand(&mut aw, 1 - team, v, Source::ElevenRun);
+                } else if self.flor.pending {
                     self.flor.pending = false;
                     self.flor.done = true;
                     let pts = self.rules.flor_points;
@@ -51,6 +72,7 @@ impl PublicState {
                     self.decline_envido(&mut aw);
                 } else {
                     self.truco.pending = false;
+                    self.truc_acted |= 1 << seat;
                     let v = self.truco_value();
                     self.end_hand(&mut aw, 1 - team, v, Source::TrucoDeclined);
                 }
@@ -94,9 +116,21 @@ impl PublicState {
         aw
     }
 
-    /// Scores `points` for `team`, ending the hand if the match is won.
+    /// A card (or [`HIDDEN`]) from `seat` in the current trick.
+    fn put_card(&mut self, seat: u8, index: u8, aw: &mut Awards) {
+        let t = self.trick as usize;
+        self.played[t][seat as usize] = index;
+        if self.trick_lead[t] == NONE {
+            self.trick_lead[t] = seat;
+        }
+        self.after_move(seat, aw);
+    }
+
+    /// Scores `points` for `team`, ending the hand if the match is won. With camas, reaching
+    /// the cama's size closes it: the team wins a cama, both scores go back to 0 (the excess
+    /// is lost), and the hand's later points do not count in the new cama.
     fn award(&mut self, aw: &mut Awards, team: u8, points: u8, source: Source) {
-        if self.phase == Phase::Over || points == 0 {
+        if self.phase == Phase::Over || points == 0 || self.cama_closed {
             return;
         }
         let t = team as usize & 1;
@@ -107,8 +141,28 @@ impl PublicState {
             points,
             source,
         });
+        if self.rules.camas > 0 && self.score[t] >= self.rules.target {
+            self.camas[t] += 1;
+            self.score = [0, 0];
+            self.cama_closed = true;
+        }
         if self.match_over() {
             self.phase = Phase::Over;
+        }
+    }
+
+    /// Valencian: scores the hand's envit (accepted: on the revealed totals; declined: what it
+    /// owes), once, at the end of the hand and before the truc.
+    fn score_envit(&mut self, aw: &mut Awards) {
+        let e = self.envido;
+        if !self.rules.envit || e.scored || !e.done {
+            return;
+        }
+        self.envido.scored = true;
+        if e.accepted {
+            self.settle_envido(e.totals, aw);
+        } else if e.owed > 0 {
+            self.award(aw, e.winner, e.owed, Source::EnvidoDeclined);
         }
     }
 
@@ -122,13 +176,28 @@ impl PublicState {
         }
     }
 
-    /// Ends the hand with `team` winning it for `points`.
+    /// Ends the hand with `team` winning it for `points` (the envit first, valencian).
     fn end_hand(&mut self, aw: &mut Awards, team: u8, points: u8, source: Source) {
         self.award_open_flor(aw);
         if self.winner == NONE {
             self.winner = team;
         }
-        self.award(aw, team, points, source);
+        self.score_envit(aw);
+        let joc_fora = self.rules.joc_fora
+            && self.truco.level == self.rules.truco_top
+            && source != Source::TrucoDeclined;
+        if joc_fora && self.phase != Phase::Over {
+            // An accepted joc fora gives the whole game to the hand's winner.
+            let t = team as usize & 1;
+            self.camas[t] = self.rules.camas;
+            aw.push(Award {
+                team,
+                points,
+                source: Source::JocFora,
+            });
+        } else {
+            self.award(aw, team, points, source);
+        }
         self.phase = Phase::Over;
     }
 
@@ -172,7 +241,12 @@ impl PublicState {
         e.done = true;
         e.winner = e.caller % 2;
         let (team, pts) = (e.winner, e.declined_value());
-        self.award(aw, team, pts, Source::EnvidoDeclined);
+        if self.rules.envit {
+            // Paid at the end of the hand, before the truc.
+            self.envido.owed = pts;
+        } else {
+            self.award(aw, team, pts, Source::EnvidoDeclined);
+        }
     }
 
     fn settle_flor(&mut self, totals: Option<Totals>, pts: u8, src: Source, aw: &mut Awards) {
@@ -246,12 +320,12 @@ impl PublicState {
             }
         }
         if next != NONE {
-            self.turn = next;
+            self.set_turn(next);
             return;
         }
         let lead = self.trick_lead[t];
         let (result, leader) = resolve_trick(
-            self.rules.ranking.table(),
+            &self.rank_table(),
             &self.played[t][..n as usize],
             if lead == NONE { seat } else { lead },
         );
@@ -261,6 +335,12 @@ impl PublicState {
             if self.phase == Phase::Over {
                 return;
             }
+        }
+        if t == 2 && self.rules.triple_parda_void && self.trick_result == [PARDA; 3] {
+            // Paulista: all three tricks parda, no one scores (a mão de ferro is replayed).
+            self.trick = 3;
+            self.phase = Phase::Over;
+            return;
         }
         if let Some(w) = hand_winner(&self.trick_result, t + 1, self.mano % 2) {
             let v = self.truco_value();
@@ -276,7 +356,7 @@ impl PublicState {
             }
             s = seat_after(s, 1, n);
         }
-        self.turn = s;
+        self.set_turn(s);
     }
 }
 

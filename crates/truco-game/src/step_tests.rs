@@ -481,7 +481,8 @@ fn views_hide_other_hands() {
 fn state_is_small() {
     let ps = std::mem::size_of::<crate::public::PublicState>();
     let s = std::mem::size_of::<crate::state::State>();
-    assert!(s <= 128, "State is {s} bytes (PublicState {ps})");
+    // 132 with the paulista / valencian fields (vira, camas, mão de onze, window...).
+    assert!(s <= 136, "State is {s} bytes (PublicState {ps})");
     println!("State {s} bytes, PublicState {ps} bytes");
 }
 

@@ -25,6 +25,10 @@ pub fn resolve_trick(table: &RankTable, cards: &[u8], lead: u8) -> (u8, u8) {
             continue;
         }
         let st = table.strength_of_index(c);
+        if st == 0 {
+            // A hidden card (paulista) neither wins nor ties.
+            continue;
+        }
         if st > best {
             best = st;
             best_seat = s;
@@ -33,7 +37,7 @@ pub fn resolve_trick(table: &RankTable, cards: &[u8], lead: u8) -> (u8, u8) {
             teams |= 1 << (s % 2);
         }
     }
-    if teams == 0b11 {
+    if teams == 0b11 || teams == 0 {
         (PARDA, lead)
     } else {
         (best_seat % 2, best_seat)

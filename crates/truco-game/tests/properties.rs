@@ -76,6 +76,8 @@ fn explained(before: &PublicState, after: &PublicState, a: Award) -> Result<(), 
         Source::EnvidoDeclined => a.points == e.declined_value(),
         Source::Flor | Source::ContraflorDeclined => r.flor && a.points == r.flor_points,
         Source::Contraflor => r.flor && a.points == r.contraflor_points,
+        Source::JocFora => r.joc_fora && after.match_over(),
+        Source::ElevenRun => r.mao_de_onze && a.points == 1,
     };
     if ok {
         Ok(())

@@ -70,9 +70,16 @@ impl Bot for Heuristic {
     fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action {
         let choice = match view.public().rules().variant {
             Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic => argentine(view, legal, rng),
+            // Minimal arms (not a tuned heuristic): the Argentine logic reads the legal list,
+            // so it never calls an envido in paulista; it ranks cards with the variant's base
+            // table (no paulista manilhas) and knows nothing of hidden cards, blind plays,
+            // the mão de onze, camas or joc fora.
+            Variant::Paulista | Variant::Valencian => argentine(view, legal, rng),
         };
         match choice {
             Some(a) if legal.contains(&a) => a,
+            // The valencian out-of-turn window: not raising means passing.
+            _ if legal.contains(&Action::Pass) => Action::Pass,
             _ => fallback(legal),
         }
     }

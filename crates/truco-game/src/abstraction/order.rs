@@ -60,11 +60,15 @@ impl Order {
     #[inline]
     pub fn push(&mut self, e: &Event) {
         let action = match *e {
-            Event::Deal => return,
+            Event::Deal | Event::Vira(_) => return,
+            // A face-down card (paulista) counts as a card played.
+            Event::Hidden { .. } => Action::Blind(0),
             Event::Act { action, .. } | Event::Reveal { action, .. } => action,
         };
         match action {
-            Action::Play(_) => self.cards = self.cards.saturating_add(1),
+            Action::Play(_) | Action::Hide(_) | Action::Blind(_) => {
+                self.cards = self.cards.saturating_add(1)
+            }
             Action::Raise => {
                 if let Some(slot) = self.truco_at.get_mut(self.raises as usize) {
                     *slot = self.cards;
@@ -86,7 +90,7 @@ impl Order {
                     self.truco_pending = false;
                 }
             }
-            Action::Flor | Action::Contraflor | Action::Mazo => {}
+            Action::Flor | Action::Contraflor | Action::Mazo | Action::Pass => {}
         }
     }
 

@@ -220,6 +220,8 @@ fn totals_text(t: &Totals, players: u8) -> String {
 fn event_text(before: &PublicState, e: Event) -> String {
     let (seat, action, totals) = match e {
         Event::Deal => return "deal".into(),
+        Event::Vira(c) => return format!("vira {c}"),
+        Event::Hidden { seat } => return format!("{seat}:hidden"),
         Event::Act { seat, action } => (seat, action, None),
         Event::Reveal {
             seat,

@@ -17,6 +17,10 @@ pub(crate) struct Replayer {
     own: CardSet,
     /// Whether the last event finished a trick (a `/` marker may follow).
     pub(crate) trick_done: bool,
+    /// The seat's own cards played face down so far (paulista).
+    pub(crate) hid: CardSet,
+    /// The seat does not see its cards (mão de ferro).
+    blind: bool,
 }
 
 /// Writes cards as `1E 3C 7O`.
@@ -33,27 +37,82 @@ impl Replayer {
     pub(crate) fn new(mut public: PublicState, seat: u8, own: [Card; 3]) -> Replayer {
         // The deal event is always accepted by a hand waiting for it.
         let _ = public.apply_event(Event::Deal);
-        Replayer {
-            public,
-            seat,
-            own: CardSet::from_cards(&own),
-            trick_done: false,
-        }
+        Replayer::at(public, seat, own)
     }
 
     /// Continues from `public` (already dealt) for `seat` holding `own`.
     pub(crate) fn at(public: PublicState, seat: u8, own: [Card; 3]) -> Replayer {
+        let blind = public.is_iron();
         Replayer {
             public,
             seat,
-            own: CardSet::from_cards(&own),
+            own: if blind {
+                CardSet::EMPTY
+            } else {
+                CardSet::from_cards(&own)
+            },
             trick_done: false,
+            hid: CardSet::EMPTY,
+            blind,
         }
+    }
+
+    /// Checks and applies a face-down card of `seat` (paulista); `card` names it for the
+    /// spot's own seat and must be `None` for the others (no one else learns it).
+    pub(crate) fn push_hidden(
+        &mut self,
+        seat: u8,
+        card: Option<Card>,
+        at: &Where,
+    ) -> Result<(), SpotError> {
+        let actor = self.public.actor();
+        if actor.seat() != Some(seat) {
+            return Err(SpotError::Turn {
+                at: at.clone(),
+                seat,
+                expected: actor_words(actor),
+            });
+        }
+        let hand_err = |why: String| SpotError::Hand {
+            at: at.clone(),
+            why,
+        };
+        match (seat == self.seat, card) {
+            (true, None) => {
+                return Err(hand_err(format!(
+                    "your own hidden card is written with its card, like {seat}:hide-7O"
+                )))
+            }
+            (false, Some(_)) => {
+                return Err(hand_err(format!(
+                    "seat {seat}'s hidden card is not known to you: write {seat}:hidden"
+                )))
+            }
+            (true, Some(c)) if !self.hand_now().contains(c) => {
+                return Err(hand_err(format!(
+                    "seat {seat} hides {c} but does not hold it (hand {})",
+                    cards_text(self.hand_now())
+                )))
+            }
+            _ => {}
+        }
+        let trick = self.public.trick();
+        self.public
+            .apply_event(Event::Hidden { seat })
+            .map_err(|_| SpotError::Illegal {
+                at: at.clone(),
+                why: "a card is hidden only on one's turn to play, from the second trick on, outside a mão de ferro (paulista)".into(),
+            })?;
+        if let Some(c) = card {
+            self.hid.insert(c);
+        }
+        self.trick_done = self.public.trick() > trick;
+        Ok(())
     }
 
     /// The cards the seat still holds.
     fn hand_now(&self) -> CardSet {
-        let mut h = self.own;
+        let mut h = CardSet(self.own.0 & !self.hid.0);
         for t in 0..3 {
             if let Some(c) = self.public.played(t, self.seat) {
                 h.remove(c);
@@ -65,12 +124,13 @@ impl Replayer {
     /// Checks and applies one event.
     pub(crate) fn push(&mut self, event: Event, at: &Where) -> Result<(), SpotError> {
         let (seat, action, totals) = match event {
-            Event::Deal => {
+            Event::Deal | Event::Vira(_) => {
                 return Err(SpotError::Token {
                     at: at.clone(),
                     expected: "an action (the deal is implied)".into(),
                 })
             }
+            Event::Hidden { seat } => return self.push_hidden(seat, None, at),
             Event::Act { seat, action } => (seat, action, None),
             Event::Reveal {
                 seat,
@@ -95,6 +155,12 @@ impl Replayer {
         }
         let me = self.seat;
         if let Action::Play(c) = action {
+            if self.public.vira() == Some(c) {
+                return Err(SpotError::Hand {
+                    at: at.clone(),
+                    why: format!("{c} is the vira: no one holds it"),
+                });
+            }
             if seat != me && self.own.contains(c) {
                 return Err(SpotError::Hand {
                     at: at.clone(),
@@ -105,7 +171,7 @@ impl Replayer {
         if !self.public.is_publicly_legal(action) {
             return Err(illegal(why_illegal(&self.public, seat, action)));
         }
-        if seat == me {
+        if seat == me && !self.blind {
             self.check_own(action, at)?;
         }
         match (self.public.reveal_kind(action), totals) {
@@ -166,6 +232,47 @@ impl Replayer {
         })
     }
 
+    /// Valencian envit: exactly the winner's total, consistent with the seat's own cards.
+    fn check_winner_total(&self, t: &Totals, at: &Where) -> Result<(), SpotError> {
+        let p = &self.public;
+        let n = p.rules().players;
+        let bad = |why: String| SpotError::Reveal {
+            at: at.clone(),
+            why,
+        };
+        let shown: Vec<(u8, u8)> = (0..n)
+            .filter(|&s| t[s as usize] != NONE)
+            .map(|s| (s, t[s as usize]))
+            .collect();
+        let [(s, v)] = shown[..] else {
+            return Err(bad(
+                "the table announces the envit winner's total only, like [2:31]".into(),
+            ));
+        };
+        if !(v <= 7 || (20..=33).contains(&v)) {
+            return Err(bad(format!(
+                "seat {s} shows {v}: not a possible envit total"
+            )));
+        }
+        if self.blind {
+            return Ok(());
+        }
+        let mine = envido_value(self.own);
+        let order = |x: u8| (x + n - p.mano()) % n;
+        if s == self.seat && mine != v {
+            return Err(bad(format!(
+                "the table shows {v} for your seat {s}, but your cards {} make {mine}",
+                cards_text(self.own)
+            )));
+        }
+        if s != self.seat && (mine > v || (mine == v && order(self.seat) < order(s))) {
+            return Err(bad(format!(
+                "your envit total {mine} beats seat {s}'s {v}: the table would name you"
+            )));
+        }
+        Ok(())
+    }
+
     /// Checks revealed totals: seats and ranges, the reveal rule, and the seat's own total.
     fn check_totals(&self, t: &Totals, flor: bool, at: &Where) -> Result<(), SpotError> {
         let p = &self.public;
@@ -175,6 +282,9 @@ impl Replayer {
             why,
         };
         let kind = if flor { "flor" } else { "envido" };
+        if !flor && p.rules().envido_reveal == EnvidoReveal::Winner {
+            return self.check_winner_total(t, at);
+        }
         let mut best: Option<u8> = None;
         for k in 0..n {
             let s = (p.mano() + k) % n;

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use truco_cfr::games::Leduc;
+use truco_cfr::games::{Leduc, LeducN};
 use truco_cfr::{
     exploitability, Algorithm, CfrError, FullSolver, InfoTable, McConfig, McSolver, Tree,
 };
@@ -97,6 +97,60 @@ fn scaling(all: usize, sync_interval: u64) -> Result<(), CfrError> {
     Ok(())
 }
 
+/// Full-traversal DCFR and ES-MCCFR on 7-rank Leduc (a bigger tree, whose levels are split
+/// across threads), with 1 thread and with `all`.
+fn wide_leduc(all: usize, secs: f64) -> Result<(), CfrError> {
+    let game = LeducN::new(7)?;
+    let tree = Tree::build(&game, 1 << 24)?;
+    eprintln!(
+        "7-rank Leduc: {} nodes, {} info sets, {} actions",
+        tree.num_nodes(),
+        tree.num_info_sets(),
+        tree.num_actions()
+    );
+    for threads in [1, all] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| CfrError::InvalidConfig(e.to_string()))?;
+        let mut s = FullSolver::new(&tree, Algorithm::Dcfr)?;
+        let start = Instant::now();
+        while start.elapsed().as_secs_f64() < secs.min(2.0) {
+            pool.install(|| s.run(&tree, 5));
+        }
+        let its = s.iterations() as f64 / start.elapsed().as_secs_f64();
+        let e = exploitability(&tree, &s.average_policy(&tree));
+        println!(
+            "| truco-cfr dcfr (full), 7-rank Leduc | {threads} | {its:.1} | {:.3e} | {e:.5} after {} it |",
+            its * 2.0 * 3.0 * tree.num_nodes() as f64,
+            s.iterations()
+        );
+        let mut m = McSolver::new(McConfig {
+            threads,
+            max_info_sets: 1 << 15,
+            max_actions: 1 << 17,
+            ..McConfig::default()
+        })?;
+        m.train(&game, 20_000)?;
+        let (mut iters, mut nodes) = (0, 0);
+        let start = Instant::now();
+        while start.elapsed().as_secs_f64() < secs.min(2.0) {
+            let st = m.train(&game, 50_000)?;
+            iters += st.iterations;
+            nodes += st.nodes;
+        }
+        let dt = start.elapsed().as_secs_f64();
+        println!(
+            "| truco-cfr es-mccfr, 7-rank Leduc | {threads} | {:.0} | {:.3e} | {:.4} after {} it |",
+            iters as f64 / dt,
+            nodes as f64 / dt,
+            exploitability(&tree, &m.tree_policy(&tree)),
+            m.iterations()
+        );
+    }
+    Ok(())
+}
+
 fn main() -> Result<(), CfrError> {
     let secs: f64 = match std::env::args().nth(1) {
         Some(a) => a
@@ -157,6 +211,7 @@ fn main() -> Result<(), CfrError> {
         );
     }
     scaling(all, sync_interval)?;
+    wide_leduc(all, secs)?;
     let t = McSolver::<u32>::new(McConfig::default())?;
     let map = t.table().map_bytes() as f64 / t.table().max_info_sets() as f64;
     eprintln!(

@@ -6,12 +6,17 @@
 //! private rank wins, equal ranks split. Player 0 opens both rounds. As in OpenSpiel the
 //! information set keeps the exact card (suit included), giving 936 information sets. The game
 //! value for player 0 is about -0.0856.
+//!
+//! [`LeducN`] is the same game with 2 to 7 ranks (4 to 14 cards), a larger tree for benchmarks
+//! (7 ranks: about 200k nodes); [`Leduc`] is the standard 3-rank game.
 
 use rand::Rng;
 
 use crate::game::{ActionList, Game, NodeKind, Player};
 
-const NO_CARD: u8 = 7;
+use crate::error::CfrError;
+
+const NO_CARD: u8 = 15;
 
 /// A Leduc action.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,13 +30,13 @@ pub enum LeducAction {
     Raise,
 }
 
-/// A Leduc state (24 bytes).
+/// A Leduc state (26 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LeducState {
     private: [u8; 2],
     public: u8,
     /// Bit `c` set while card `c` is in the deck.
-    deck: u8,
+    deck: u16,
     dealt: u8,
     round: u8,
     cur: u8,
@@ -46,9 +51,36 @@ pub struct LeducState {
     seq_len: [u8; 2],
 }
 
-/// The Leduc poker game.
+/// The standard Leduc poker game (3 ranks, 6 cards).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Leduc;
+
+/// Leduc poker with 2 to 7 ranks of two cards each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeducN {
+    ranks: u8,
+}
+
+impl LeducN {
+    /// The standard game.
+    pub const STANDARD: LeducN = LeducN { ranks: 3 };
+
+    /// Leduc with `ranks` ranks (2 to 7).
+    pub fn new(ranks: u8) -> Result<Self, CfrError> {
+        if (2..=7).contains(&ranks) {
+            Ok(Self { ranks })
+        } else {
+            Err(CfrError::InvalidConfig(format!(
+                "Leduc needs 2 to 7 ranks, got {ranks}"
+            )))
+        }
+    }
+
+    /// Number of ranks.
+    pub fn ranks(&self) -> u8 {
+        self.ranks
+    }
+}
 
 impl LeducState {
     fn round_done(&self) -> bool {
@@ -65,14 +97,14 @@ impl LeducState {
     fn strength(&self, p: usize) -> u8 {
         let rank = self.private[p] / 2;
         if rank == self.public / 2 {
-            10 + rank
+            16 + rank
         } else {
             rank
         }
     }
 }
 
-impl Game for Leduc {
+impl Game for LeducN {
     type State = LeducState;
     type Action = LeducAction;
     type Outcome = u8;
@@ -82,7 +114,7 @@ impl Game for Leduc {
         LeducState {
             private: [NO_CARD; 2],
             public: NO_CARD,
-            deck: 0b11_1111,
+            deck: (1u16 << (2 * self.ranks)) - 1,
             dealt: 0,
             round: 1,
             cur: 0,
@@ -153,7 +185,7 @@ impl Game for Leduc {
     fn chance_outcomes(&self, s: &LeducState, out: &mut Vec<(u8, f64)>) {
         out.clear();
         let p = 1.0 / s.deck.count_ones() as f64;
-        for c in 0..6u8 {
+        for c in 0..2 * self.ranks {
             if s.deck >> c & 1 == 1 {
                 out.push((c, p));
             }
@@ -182,11 +214,11 @@ impl Game for Leduc {
     fn info_key(&self, s: &LeducState) -> u32 {
         let p = s.cur as usize;
         s.private[p] as u32
-            | (s.public as u32) << 3
-            | (s.seq_len[0] as u32) << 6
-            | (s.seq[0] as u32) << 9
-            | (s.seq_len[1] as u32) << 17
-            | (s.seq[1] as u32) << 20
+            | (s.public as u32) << 4
+            | (s.seq_len[0] as u32) << 8
+            | (s.seq[0] as u32) << 11
+            | (s.seq_len[1] as u32) << 19
+            | (s.seq[1] as u32) << 22
     }
 
     fn utility(&self, s: &LeducState, player: Player) -> f64 {
@@ -212,6 +244,41 @@ impl Game for Leduc {
         } else {
             -u0
         }
+    }
+}
+
+impl Game for Leduc {
+    type State = LeducState;
+    type Action = LeducAction;
+    type Outcome = u8;
+    type Key = u32;
+
+    fn root(&self) -> LeducState {
+        LeducN::STANDARD.root()
+    }
+    fn node_kind(&self, s: &LeducState) -> NodeKind {
+        LeducN::STANDARD.node_kind(s)
+    }
+    fn legal_actions(&self, s: &LeducState, out: &mut ActionList<LeducAction>) {
+        LeducN::STANDARD.legal_actions(s, out)
+    }
+    fn apply(&self, s: &mut LeducState, a: LeducAction) {
+        LeducN::STANDARD.apply(s, a)
+    }
+    fn chance_outcomes(&self, s: &LeducState, out: &mut Vec<(u8, f64)>) {
+        LeducN::STANDARD.chance_outcomes(s, out)
+    }
+    fn sample_chance<R: Rng + ?Sized>(&self, s: &LeducState, rng: &mut R) -> u8 {
+        LeducN::STANDARD.sample_chance(s, rng)
+    }
+    fn apply_chance(&self, s: &mut LeducState, o: u8) {
+        LeducN::STANDARD.apply_chance(s, o)
+    }
+    fn info_key(&self, s: &LeducState) -> u32 {
+        LeducN::STANDARD.info_key(s)
+    }
+    fn utility(&self, s: &LeducState, player: Player) -> f64 {
+        LeducN::STANDARD.utility(s, player)
     }
 }
 
@@ -271,6 +338,25 @@ mod tests {
         g.apply(&mut s, Call);
         assert_eq!(g.node_kind(&s), NodeKind::Terminal);
         assert_eq!(g.utility(&s, 0), 0.0);
+    }
+
+    #[test]
+    fn wider_decks() {
+        assert!(LeducN::new(1).is_err() && LeducN::new(8).is_err());
+        let g = LeducN::new(7).unwrap();
+        let mut s = g.root();
+        let mut out = Vec::new();
+        g.chance_outcomes(&s, &mut out);
+        assert_eq!(out.len(), 14);
+        g.apply_chance(&mut s, 13); // the top rank, 6
+        g.apply_chance(&mut s, 0);
+        g.apply(&mut s, Call);
+        g.apply(&mut s, Call);
+        g.apply_chance(&mut s, 1); // pairs player 1's card
+        g.apply(&mut s, Call);
+        g.apply(&mut s, Call);
+        assert_eq!(g.node_kind(&s), NodeKind::Terminal);
+        assert_eq!(g.utility(&s, 1), 1.0);
     }
 
     #[test]

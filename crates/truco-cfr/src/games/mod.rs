@@ -4,7 +4,7 @@ pub mod kuhn;
 pub mod leduc;
 
 pub use kuhn::Kuhn;
-pub use leduc::Leduc;
+pub use leduc::{Leduc, LeducN};
 
 /// Uniform `f64` in `[0, 1)` from 53 random bits.
 pub(crate) fn unit_f64<R: rand::Rng + ?Sized>(rng: &mut R) -> f64 {

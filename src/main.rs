@@ -23,6 +23,10 @@ enum Command {
     Simulate(cmd::simulate::Args),
     /// Duplicate matches between two bots: win rate and points per hand with 95% intervals.
     Eval(cmd::eval::Args),
+    /// Recommend actions for one spot from a strategy table (table or --json).
+    Query(cmd::query::Args),
+    /// Answer JSON-lines recommendation requests on stdin/stdout or over TCP (--listen).
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +35,8 @@ fn main() -> ExitCode {
     let result: Result<(), Box<dyn std::error::Error>> = match cli.command {
         Command::Simulate(args) => cmd::simulate::run(&args, &mut out).map_err(Into::into),
         Command::Eval(args) => cmd::eval::run(&args, &mut out).map_err(Into::into),
+        Command::Query(args) => cmd::query::run(&args, &mut out).map_err(Into::into),
+        Command::Serve(args) => cmd::serve::run(&args, &mut out).map_err(Into::into),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,4 +2,6 @@
 //! `run(&Args, &mut impl Write) -> Result<(), E>` with a typed error `E` that `main` prints.
 
 pub mod eval;
+pub mod query;
+pub mod serve;
 pub mod simulate;

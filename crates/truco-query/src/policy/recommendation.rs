@@ -80,6 +80,20 @@ impl Recommendation {
             .reduce(|best, a| if a.prob > best.prob { a } else { best })
     }
 
+    /// Draws one action by the listed probabilities (`None` only if the list is empty).
+    pub fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        let last = self.actions().last()?.action;
+        // 24 random bits as a fraction of 1.
+        let mut r = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
+        for a in self.actions() {
+            if r < a.prob {
+                return Some(a.action);
+            }
+            r -= a.prob;
+        }
+        Some(last)
+    }
+
     /// The action's name as the spot notation writes it here (`Raise` is `truco`, `retruco` or
     /// `vale-cuatro` by the hand's truco level).
     pub fn name(&self, action: Action) -> ActionName {

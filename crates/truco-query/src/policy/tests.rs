@@ -204,6 +204,15 @@ fn sample_follows_the_row() {
     assert!((2850..3150).contains(&counts[0]), "{counts:?}");
     assert!((850..1150).contains(&counts[2]), "{counts:?}");
     assert_eq!(counts[1], 0, "{counts:?}");
+    // The recommendation's own sampler agrees.
+    let r = policy.recommend(&s.view, &s.events).unwrap();
+    let mut first = 0;
+    for _ in 0..4000 {
+        let act = r.sample(&mut rng).unwrap();
+        assert!(act == s.canonical[0] || act == s.canonical[2], "{act}");
+        first += u32::from(act == s.canonical[0]);
+    }
+    assert!((2850..3150).contains(&first), "{first}");
     // A spot the table never saw samples uniformly over its legal actions.
     let other = seen
         .iter()

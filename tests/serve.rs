@@ -1,0 +1,239 @@
+//! `truco serve` run as a process: on stdin/stdout and over TCP with concurrent clients, good
+//! and bad lines each get one answer, in order. Every wait is bounded.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use truco_game::abstraction::Abstraction;
+use truco_game::Spot;
+use truco_query::{TableMeta, TableWriter};
+
+const SPOT: &str = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C";
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// A temporary model with one row (SPOT's key), removed on drop.
+struct Model(PathBuf);
+
+impl Model {
+    fn new(tag: &str) -> Model {
+        let path =
+            std::env::temp_dir().join(format!("truco-serve-{tag}-{}.tbl", std::process::id()));
+        let a = Abstraction::Tiers;
+        let spot: Spot = SPOT.parse().unwrap();
+        let view = spot.to_view().unwrap();
+        let mut legal = truco_game::ActionList::new();
+        view.public().legal_actions(view.hand(), &mut legal);
+        let weights: Vec<f32> = (1..=legal.len()).map(|i| i as f32).collect();
+        let mut w = TableWriter::new(TableMeta {
+            variant: "arg-1v1".into(),
+            options: String::new(),
+            abstraction_id: a.id().into(),
+            abstraction_hash: a.definition_hash(),
+        });
+        w.push(a.key(&view, spot.history()).unwrap(), &weights, None)
+            .unwrap();
+        w.write(&path).unwrap();
+        Model(path)
+    }
+}
+
+impl Drop for Model {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The server process, killed on drop.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A mix of good and bad request lines, with the answer kind each must get: `Ok(n)` (n
+/// actions, or 0 for "any") or `Err(kind)`.
+fn requests(client: u64) -> Vec<(String, Result<usize, &'static str>)> {
+    let good = |id: Value, spot: &str| json!({"id": id, "spot": spot}).to_string();
+    vec![
+        (good(json!(client * 100), SPOT), Ok(8)),
+        ("{not json".into(), Err("bad_json")),
+        (
+            good(json!("x"), "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O"),
+            Err("bad_spot"),
+        ),
+        (
+            good(
+                json!([client]),
+                "arg-2v2 | score 0-0 | dealer 3 | seat 0: 1E 7O 3C",
+            ),
+            Err("wrong_variant"),
+        ),
+        (json!({"id": 5}).to_string(), Err("bad_request")),
+        ("[1, 2]".into(), Err("bad_request")),
+        (
+            good(
+                json!(null),
+                "arg-1v1 | score 0-0 | dealer 1 | seat 1: 1E 7O 3C",
+            ),
+            Err("no_decision"),
+        ),
+        (
+            json!({"id": {"n": client}, "spot": SPOT, "sample": true, "seed": client}).to_string(),
+            Ok(8),
+        ),
+        (
+            good(
+                json!(client * 100 + 9),
+                "arg-1v1 | score 4-9 | dealer 0 | seat 1: 4B 5B 6C",
+            ),
+            Ok(0),
+        ),
+    ]
+}
+
+/// Checks one answer against its request.
+fn check(request: &str, want: &Result<usize, &'static str>, answer: &str) {
+    let a: Value = serde_json::from_str(answer).unwrap_or_else(|e| panic!("{e}: {answer}"));
+    if let Ok(Value::Object(r)) = serde_json::from_str::<Value>(request) {
+        assert_eq!(
+            a["id"],
+            *r.get("id").unwrap_or(&Value::Null),
+            "{request} -> {answer}"
+        );
+    }
+    match want {
+        Ok(n) => {
+            let actions = a["actions"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{answer}"));
+            assert!(*n == 0 || actions.len() == *n, "{request} -> {answer}");
+            let sum: f64 = actions.iter().map(|x| x["prob"].as_f64().unwrap()).sum();
+            assert!((sum - 1.0).abs() < 1e-3, "{answer}");
+            assert_eq!(a["fallback"], *n == 0, "{answer}");
+            if request.contains("\"sample\":true") {
+                let drawn = a["action"].as_str().unwrap();
+                assert!(actions.iter().any(|x| x["action"] == drawn), "{answer}");
+            }
+        }
+        Err(kind) => {
+            assert_eq!(a["error"]["kind"], *kind, "{request} -> {answer}");
+            assert!(!a["error"]["message"].as_str().unwrap().is_empty());
+        }
+    }
+}
+
+/// Runs `f` on a thread and waits at most TIMEOUT for it.
+fn bounded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(TIMEOUT).expect("timed out")
+}
+
+#[test]
+fn stdin_stdout_answers_every_line_in_order() {
+    let model = Model::new("stdio");
+    let mut server = Server(
+        Command::new(env!("CARGO_BIN_EXE_truco"))
+            .args(["serve", "--model", model.0.to_str().unwrap()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let reqs: Vec<_> = (0..3).flat_map(requests).collect();
+    let mut stdin = server.0.stdin.take().unwrap();
+    let stdout = server.0.stdout.take().unwrap();
+    let lines: Vec<String> = reqs.iter().map(|r| r.0.clone()).collect();
+    // Blank lines are skipped; an over-long line gets one `too_long` answer.
+    let long = "x".repeat(70 * 1024);
+    bounded(move || {
+        for l in &lines {
+            writeln!(stdin, "{l}").unwrap();
+            writeln!(stdin, "   ").unwrap();
+        }
+        writeln!(stdin, "{long}").unwrap();
+        writeln!(stdin, "{}", json!({"id": "last", "spot": SPOT})).unwrap();
+    });
+    let answers: Vec<String> = bounded(move || {
+        BufReader::new(stdout)
+            .lines()
+            .map(Result::unwrap)
+            .collect::<Vec<_>>()
+    });
+    assert_eq!(answers.len(), reqs.len() + 2, "{answers:#?}");
+    for ((req, want), ans) in reqs.iter().zip(&answers) {
+        check(req, want, ans);
+    }
+    let too_long: Value = serde_json::from_str(&answers[reqs.len()]).unwrap();
+    assert_eq!(too_long["error"]["kind"], "too_long");
+    let last: Value = serde_json::from_str(&answers[reqs.len() + 1]).unwrap();
+    assert_eq!(last["id"], "last");
+    let status = bounded(move || server.0.wait().unwrap());
+    assert!(status.success());
+}
+
+#[test]
+fn tcp_serves_concurrent_clients() {
+    let model = Model::new("tcp");
+    let mut server = Server(
+        Command::new(env!("CARGO_BIN_EXE_truco"))
+            .args(["serve", "--model", model.0.to_str().unwrap()])
+            .args(["--listen", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let stdout = server.0.stdout.take().unwrap();
+    let first = bounded(move || {
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        line
+    });
+    let addr = first
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_string();
+    let clients: Vec<_> = (0..6u64)
+        .map(|c| {
+            let addr = addr.clone();
+            std::thread::spawn(move || {
+                let stream = TcpStream::connect(&addr).unwrap();
+                stream.set_read_timeout(Some(TIMEOUT)).unwrap();
+                stream.set_write_timeout(Some(TIMEOUT)).unwrap();
+                let mut writer = stream.try_clone().unwrap();
+                let mut reader = BufReader::new(stream);
+                // Rounds of requests, each answered before the next round: the answers come
+                // in order, one per line.
+                for round in 0..4 {
+                    let reqs = requests(c * 10 + round);
+                    for (r, _) in &reqs {
+                        writeln!(writer, "{r}").unwrap();
+                    }
+                    for (r, want) in &reqs {
+                        let mut line = String::new();
+                        reader.read_line(&mut line).unwrap();
+                        check(r, want, line.trim());
+                    }
+                }
+                4 * requests(0).len()
+            })
+        })
+        .collect();
+    let answered: usize = clients.into_iter().map(|h| h.join().unwrap()).sum();
+    assert_eq!(answered, 6 * 4 * requests(0).len());
+    // The server is still up after every bad line.
+    assert!(server.0.try_wait().unwrap().is_none());
+}

@@ -1,8 +1,8 @@
-//! Criterion benchmarks on Leduc poker: ES-MCCFR iterations (1 thread and all threads) and one
-//! full-traversal DCFR iteration.
+//! Criterion benchmarks on Leduc poker: ES-MCCFR iterations (1 thread and all threads), one
+//! full-traversal DCFR iteration, and one DCFR iteration on 7-rank Leduc (1 and all threads).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use truco_cfr::games::Leduc;
+use truco_cfr::games::{Leduc, LeducN};
 use truco_cfr::{Algorithm, FullSolver, McConfig, McSolver, Tree};
 
 const BATCH: u64 = 10_000;
@@ -35,5 +35,23 @@ fn dcfr(c: &mut Criterion) {
     c.bench_function("leduc_dcfr_iteration", |b| b.iter(|| solver.run(&tree, 1)));
 }
 
-criterion_group!(benches, es_mccfr, dcfr);
+fn dcfr_wide(c: &mut Criterion) {
+    let game = LeducN::new(7).expect("valid ranks");
+    let tree = Tree::build(&game, 1 << 24).expect("tree");
+    let mut group = c.benchmark_group("leduc7_dcfr_iteration");
+    group.sample_size(20);
+    for threads in [1, rayon::current_num_threads()] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("thread pool");
+        let mut solver = FullSolver::new(&tree, Algorithm::Dcfr).expect("solver");
+        group.bench_function(format!("{threads}_threads"), |b| {
+            b.iter(|| pool.install(|| solver.run(&tree, 1)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, es_mccfr, dcfr, dcfr_wide);
 criterion_main!(benches);

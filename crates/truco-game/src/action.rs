@@ -105,7 +105,7 @@ impl std::str::FromStr for Action {
         }
         Ok(match t.as_str() {
             "raise" | "truco" | "retruco" | "vale-cuatro" | "seis" | "nove" | "doze" | "truc"
-            | "quatre-val" | "joc-fora" => Action::Raise,
+            | "retruc" | "quatre-val" | "joc-fora" => Action::Raise,
             "quiero" | "play" => Action::Quiero,
             "no-quiero" | "run" => Action::NoQuiero,
             "envido" | "envide" => Action::Envido,

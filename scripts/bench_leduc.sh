@@ -21,5 +21,5 @@ cargo build -q -p truco-cfr --release --example bench_leduc
 OUT="$(mktemp)"
 trap 'rm -f "$OUT"' EXIT
 cargo run -q -p truco-cfr --release --example bench_leduc -- "$SECS" | tee "$OUT"
-OURS="$(awk -F'|' '$2 ~ /es-mccfr/ && $3+0 == 1 {gsub(/ /, "", $4); print $4}' "$OUT")"
+OURS="$(awk -F'|' '$2 == " truco-cfr es-mccfr " && $3+0 == 1 {gsub(/ /, "", $4); print $4; exit}' "$OUT")"
 "$VENV/bin/python" scripts/bench_leduc_openspiel.py "$SECS" "$OURS"

@@ -407,6 +407,17 @@ mod tests {
     }
 
     #[test]
+    fn storage_sizes_match_the_readme() {
+        assert_eq!(std::mem::size_of::<Slot<u32>>(), 16);
+        assert_eq!(std::mem::size_of::<Slot<u64>>(), 16);
+        assert_eq!(std::mem::size_of::<Slot<u128>>(), 32);
+        let t: InfoTable<u64> = InfoTable::new(1000, 4000).unwrap();
+        // 2048 slots of 16 bytes for 1000 information sets.
+        assert_eq!(t.map_bytes(), 2048 * 16);
+        assert_eq!(InfoTable::<u64>::BYTES_PER_ACTION, 8);
+    }
+
+    #[test]
     fn concurrent_inserts_agree() {
         let t: InfoTable<u64> = InfoTable::new(5000, 20000).unwrap();
         let found: Vec<Vec<Entry>> = std::thread::scope(|sc| {

@@ -15,6 +15,7 @@ use truco_game::{
 };
 
 use crate::bot::{Bot, BotError, BotRng};
+use crate::hand_events::HandEvents;
 use crate::report::{PairResult, Report, SourcePoints, Tally};
 
 /// What to play.
@@ -116,7 +117,9 @@ pub fn play_match(
     let mut m = Match::new(rules, deal_seed);
     let mut illegal: Option<(String, Action)> = None;
     let mut hand: Option<u32> = None;
+    let mut events = HandEvents::new();
     let choose = |seat: u8, view: &View, legal: &ActionList| -> Action {
+        events.observe(view);
         let by_a = seat % 2 == a_team;
         if let Some(t) = trace.as_deref_mut() {
             if is_hand_start(view.public()) {
@@ -129,18 +132,21 @@ pub fn play_match(
                 by_a,
             });
         }
+        let seen = events.as_slice();
         let action = if by_a {
-            a.act(view, legal.as_slice(), rng_a)
+            a.act_in_hand(view, seen, legal.as_slice(), rng_a)
         } else {
-            b.act(view, legal.as_slice(), rng_b)
+            b.act_in_hand(view, seen, legal.as_slice(), rng_b)
         };
         if legal.contains(action) {
+            events.record(view, action);
             action
         } else {
             if illegal.is_none() {
                 let name = if by_a { a.name() } else { b.name() };
                 illegal = Some((name.to_string(), action));
             }
+            events.record(view, legal.as_slice()[0]);
             legal.as_slice()[0]
         }
     };
@@ -246,7 +252,9 @@ pub fn run_specs(
     a: &crate::BotSpec,
     b: &crate::BotSpec,
 ) -> Result<Report, ArenaError> {
-    let mut report = run(cfg, a.maker()?, b.maker()?)?;
+    let opts: Vec<&str> = cfg.options.iter().map(String::as_str).collect();
+    let rules = RuleSet::new(&cfg.variant, &opts)?;
+    let mut report = run(cfg, a.maker_for(&rules)?, b.maker_for(&rules)?)?;
     report.a = a.to_string();
     report.b = b.to_string();
     Ok(report)

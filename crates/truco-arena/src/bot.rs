@@ -4,13 +4,17 @@
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use thiserror::Error;
-use truco_game::{Action, View};
+use truco_game::spot::rules_text;
+use truco_game::{Action, Event, RuleSet, View};
+use truco_query::Policy;
 
 use crate::heuristic::Heuristic;
+use crate::policy_bot::PolicyBot;
 
 /// The random number generator handed to bots (seeded by the arena, one stream per bot).
 pub type BotRng = Xoshiro256PlusPlus;
@@ -23,7 +27,24 @@ pub trait Bot: Send {
 
     /// Chooses one of `legal` (never empty) for the seat of `view`.
     fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action;
+
+    /// Chooses one of `legal` knowing the hand's public events so far (starting with the deal
+    /// event, as `truco_game::Hand::public_events` has them). The arena calls this one; the
+    /// default ignores the events and calls [`Bot::act`].
+    fn act_in_hand(
+        &mut self,
+        view: &View,
+        events: &[Event],
+        legal: &[Action],
+        rng: &mut BotRng,
+    ) -> Action {
+        let _ = events;
+        self.act(view, legal, rng)
+    }
 }
+
+/// Builds a fresh bot (one per match in the arena's workers).
+pub type BotMaker = Box<dyn Fn() -> Box<dyn Bot> + Send + Sync>;
 
 /// Uniform index in `0..n` (`n > 0`) from one 32-bit draw (multiply-shift; bias below n / 2^32).
 #[inline]
@@ -48,9 +69,24 @@ impl Bot for Random {
 /// Why a bot could not be named or built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BotError {
-    /// A strategy-table file was named; the view-to-key abstraction does not exist yet.
-    #[error("model files are not supported yet (`{0}`): the query crate's recommender does not exist yet; use `heuristic` or `random`")]
-    ModelNotSupported(PathBuf),
+    /// A strategy-table file could not be opened or is refused (the reason, from truco-query).
+    #[error("cannot use model {path}: {message}")]
+    Model {
+        /// The file.
+        path: PathBuf,
+        /// Why (the `PolicyError` text).
+        message: String,
+    },
+    /// A strategy table was trained for other rules than the arena plays.
+    #[error("model {path} is for {table}, the arena plays {arena}")]
+    ModelRules {
+        /// The file.
+        path: PathBuf,
+        /// The table's rules.
+        table: String,
+        /// The arena's rules.
+        arena: String,
+    },
     /// The text is neither a bot name nor a file path.
     #[error("unknown bot `{0}` (valid: heuristic, random, or a model file path)")]
     Unknown(String),
@@ -63,18 +99,45 @@ pub enum BotSpec {
     Heuristic,
     /// The [`Random`] bot.
     Random,
-    /// A trained strategy table (not supported yet: building it is an error).
+    /// A trained strategy table, played by [`PolicyBot`].
     Model(PathBuf),
 }
 
 impl BotSpec {
-    /// A function that builds a fresh bot of this kind (for the arena's workers).
-    pub fn maker(&self) -> Result<fn() -> Box<dyn Bot>, BotError> {
-        match self {
-            BotSpec::Heuristic => Ok(|| Box::new(Heuristic)),
-            BotSpec::Random => Ok(|| Box::new(Random)),
-            BotSpec::Model(p) => Err(BotError::ModelNotSupported(p.clone())),
+    /// A function that builds a fresh bot of this kind (for the arena's workers). A model
+    /// file is opened (and its checksum verified) once here; its bots share the table.
+    pub fn maker(&self) -> Result<BotMaker, BotError> {
+        self.make(None)
+    }
+
+    /// [`BotSpec::maker`], refusing a model trained for other rules than `rules`.
+    pub fn maker_for(&self, rules: &RuleSet) -> Result<BotMaker, BotError> {
+        self.make(Some(rules))
+    }
+
+    fn make(&self, rules: Option<&RuleSet>) -> Result<BotMaker, BotError> {
+        let path = match self {
+            BotSpec::Heuristic => return Ok(Box::new(|| Box::new(Heuristic))),
+            BotSpec::Random => return Ok(Box::new(|| Box::new(Random))),
+            BotSpec::Model(p) => p,
+        };
+        let policy = Policy::open(path).map_err(|e| BotError::Model {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
+        if let Some(rules) = rules.filter(|&r| r != policy.rules()) {
+            let text = |r: &RuleSet| rules_text(r).unwrap_or_else(|_| r.variant.to_string());
+            return Err(BotError::ModelRules {
+                path: path.clone(),
+                table: text(policy.rules()),
+                arena: text(rules),
+            });
         }
+        let policy = Arc::new(policy);
+        let name = self.to_string();
+        Ok(Box::new(move || {
+            Box::new(PolicyBot::new(Arc::clone(&policy), name.clone()))
+        }))
     }
 
     /// Builds a fresh bot.
@@ -130,12 +193,13 @@ mod tests {
     }
 
     #[test]
-    fn model_is_a_clear_error() {
-        let e = match BotSpec::Model(PathBuf::from("m.tbl")).build() {
+    fn a_missing_model_is_a_clear_error() {
+        let e = match BotSpec::Model(PathBuf::from("/nonexistent/m.tbl")).build() {
             Err(e) => e,
-            Ok(_) => panic!("a model must not build yet"),
+            Ok(_) => panic!("a missing model must not build"),
         };
-        assert!(e.to_string().contains("not supported yet"), "{e}");
+        assert!(matches!(e, BotError::Model { .. }), "{e}");
+        assert!(e.to_string().contains("/nonexistent/m.tbl"), "{e}");
         assert_eq!(BotSpec::Random.build().unwrap().name(), "random");
         assert_eq!(BotSpec::Heuristic.build().unwrap().name(), "heuristic");
     }

@@ -1,7 +1,9 @@
 //! Baseline truco bots and a duplicate-match arena.
 //!
-//! - [`bot`]: the [`Bot`] trait (a bot sees only the acting seat's [`truco_game::View`]),
-//!   the uniform [`Random`] bot and [`BotSpec`] (a bot named on the command line).
+//! - [`bot`]: the [`Bot`] trait (a bot sees only the acting seat's [`truco_game::View`] and
+//!   the hand's public events), the uniform [`Random`] bot and [`BotSpec`] (a bot named on the
+//!   command line). [`policy_bot`]: [`PolicyBot`] plays a trained strategy table.
+//!   [`hand_events`]: the arena's record of the hand's public events.
 //! - [`heuristic`]: the [`Heuristic`] bot, a sound casual player; its rules are one table in
 //!   the module's documentation.
 //! - [`arena`]: duplicate matches (every deal sequence played twice, seats swapped), in
@@ -14,12 +16,16 @@
 
 pub mod arena;
 pub mod bot;
+pub mod hand_events;
 pub mod heuristic;
+pub mod policy_bot;
 pub mod report;
 pub mod stats;
 
 pub use arena::{run, run_specs, ArenaConfig, ArenaError, MatchOutcome, Side, TraceEntry};
-pub use bot::{Bot, BotError, BotRng, BotSpec, Random};
+pub use bot::{Bot, BotError, BotMaker, BotRng, BotSpec, Random};
+pub use hand_events::HandEvents;
 pub use heuristic::Heuristic;
+pub use policy_bot::PolicyBot;
 pub use report::{PairResult, Report, SourcePoints, Tally};
 pub use stats::Estimate;

@@ -177,7 +177,10 @@ fn bad_input_is_a_typed_error() {
     assert!(e.to_string().contains("at least 1"), "{e}");
     let m: BotSpec = "models/x.tbl".parse().unwrap();
     let e = truco_arena::run_specs(&cfg("arg-1v1", &[], 2, 1), &m, &BotSpec::Random).unwrap_err();
-    assert!(e.to_string().contains("not supported yet"), "{e}");
+    assert!(
+        e.to_string().contains("cannot use model models/x.tbl"),
+        "{e}"
+    );
     // An odd number of matches is rounded up to whole pairs.
     let r = run(&cfg("arg-1v1", &[], 3, 1), heuristic, random).unwrap();
     assert_eq!((r.matches, r.pairs), (4, 2));

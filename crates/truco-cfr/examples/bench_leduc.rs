@@ -61,14 +61,17 @@ fn scaling(all: usize, sync_interval: u64) -> Result<(), CfrError> {
     one.train(&Leduc, 20_000)?;
     shared.train(&Leduc, 20_000)?;
     let mut best = [0.0f64; 3];
+    let mut cpu = [0.0f64; 3];
     for _ in 0..20 {
-        let start = Instant::now();
+        let (start, c0) = (Instant::now(), cpu_seconds());
         one.train(&Leduc, WINDOW)?;
         best[0] = best[0].max(WINDOW as f64 / start.elapsed().as_secs_f64());
-        let start = Instant::now();
+        let (start, c1) = (Instant::now(), cpu_seconds());
+        cpu[0] += c1 - c0;
         shared.train(&Leduc, WINDOW * all as u64)?;
         best[1] = best[1].max((WINDOW * all as u64) as f64 / start.elapsed().as_secs_f64());
-        let start = Instant::now();
+        let (start, c2) = (Instant::now(), cpu_seconds());
+        cpu[1] += c2 - c1;
         std::thread::scope(|sc| {
             let handles: Vec<_> = independent
                 .iter_mut()
@@ -84,7 +87,23 @@ fn scaling(all: usize, sync_interval: u64) -> Result<(), CfrError> {
                 .collect::<Result<Vec<_>, _>>()
         })?;
         best[2] = best[2].max((WINDOW * all as u64) as f64 / start.elapsed().as_secs_f64());
+        cpu[2] += cpu_seconds() - c2;
     }
+    // Iterations per CPU-second over all windows: less sensitive to other load than wall time.
+    let per_cpu = [
+        20.0 * WINDOW as f64 / cpu[0].max(1e-9),
+        20.0 * (WINDOW * all as u64) as f64 / cpu[1].max(1e-9),
+        20.0 * (WINDOW * all as u64) as f64 / cpu[2].max(1e-9),
+    ];
+    eprintln!(
+        "es-mccfr iterations per CPU-second: 1 thread {:.0}; shared solver, {all} threads {:.0} \
+         ({:.0}% of one thread); {all} independent solvers {:.0} ({:.0}%)",
+        per_cpu[0],
+        per_cpu[1],
+        100.0 * per_cpu[1] / per_cpu[0],
+        per_cpu[2],
+        100.0 * per_cpu[2] / per_cpu[0]
+    );
     eprintln!(
         "es-mccfr best of 20 windows: 1 thread {:.0} it/s; {all} threads, one shared solver {:.0} \
          it/s ({:.2}x); {all} independent solvers {:.0} it/s ({:.2}x, the machine's ceiling now)",

@@ -1,6 +1,7 @@
 //! Shared regret and strategy-sum storage for sampled solvers.
 //!
-//! Layout: two dense `f32` arrays (regrets, strategy sums) of "action slots"; an information set
+//! Layout: one dense array of "action slots", each an interleaved `f32` pair (regret, strategy
+//! sum: the two values a traversal touches together sit in one cache line); an information set
 //! owns `n` consecutive slots starting at its offset. A fixed-capacity, insert-only, open-addressing
 //! hash map sends a key to its `(offset, n)` entry. Both grow concurrently without locks:
 //! - a map slot is claimed with one compare-and-swap on its state word (empty -> busy), the key is
@@ -104,8 +105,8 @@ pub struct InfoTable<K> {
     slots: Box<[Slot<K>]>,
     mask: usize,
     max_info_sets: usize,
-    regrets: Box<[AtomicU32]>,
-    sums: Box<[AtomicU32]>,
+    /// Per action slot: regret bits, strategy-sum bits.
+    values: Box<[[AtomicU32; 2]]>,
     next_slot: AtomicUsize,
     len: AtomicUsize,
 }
@@ -132,13 +133,14 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
                 key: UnsafeCell::new(MaybeUninit::uninit()),
             })
             .collect();
-        let zeros = |n: usize| (0..n).map(|_| AtomicU32::new(0)).collect();
+        let values = (0..max_actions)
+            .map(|_| [AtomicU32::new(0), AtomicU32::new(0)])
+            .collect();
         Ok(Self {
             slots,
             mask: cap - 1,
             max_info_sets,
-            regrets: zeros(max_actions),
-            sums: zeros(max_actions),
+            values,
             next_slot: AtomicUsize::new(0),
             len: AtomicUsize::new(0),
         })
@@ -220,12 +222,12 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
             });
         }
         let offset = self.next_slot.fetch_add(n, Ordering::Relaxed);
-        if offset + n > self.regrets.len() {
+        if offset + n > self.values.len() {
             self.next_slot.fetch_sub(n, Ordering::Relaxed);
             self.len.fetch_sub(1, Ordering::Relaxed);
             slot.state.store(EMPTY, Ordering::Release);
             return Err(CfrError::ActionSlotsFull {
-                capacity: self.regrets.len(),
+                capacity: self.values.len(),
             });
         }
         // SAFETY: this thread owns the slot while it is BUSY; no reader touches the key yet.
@@ -249,19 +251,19 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
     pub fn action_slots(&self) -> usize {
         self.next_slot
             .load(Ordering::Relaxed)
-            .min(self.regrets.len())
+            .min(self.values.len())
     }
 
     /// Regret of action slot `i`.
     #[inline]
     pub fn regret(&self, i: usize) -> f32 {
-        f32::from_bits(self.regrets[i].load(Ordering::Relaxed))
+        f32::from_bits(self.values[i][0].load(Ordering::Relaxed))
     }
 
     /// Sets the regret of action slot `i`.
     #[inline]
     pub fn set_regret(&self, i: usize, v: f32) {
-        self.regrets[i].store(v.to_bits(), Ordering::Relaxed);
+        self.values[i][0].store(v.to_bits(), Ordering::Relaxed);
     }
 
     /// Adds to the regret of action slot `i` (one writer at a time: see the module docs).
@@ -273,13 +275,13 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
     /// Strategy sum of action slot `i`.
     #[inline]
     pub fn sum(&self, i: usize) -> f32 {
-        f32::from_bits(self.sums[i].load(Ordering::Relaxed))
+        f32::from_bits(self.values[i][1].load(Ordering::Relaxed))
     }
 
     /// Sets the strategy sum of action slot `i`.
     #[inline]
     pub fn set_sum(&self, i: usize, v: f32) {
-        self.sums[i].store(v.to_bits(), Ordering::Relaxed);
+        self.values[i][1].store(v.to_bits(), Ordering::Relaxed);
     }
 
     /// Adds to the strategy sum of action slot `i` (one writer at a time).
@@ -334,7 +336,7 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
 
     /// Capacity in action slots.
     pub fn max_actions(&self) -> usize {
-        self.regrets.len()
+        self.values.len()
     }
 
     /// Bytes of the map (all its slots; capacity is twice `max_info_sets`, rounded up to a power

@@ -31,7 +31,7 @@ impl PublicState {
                 }
                 self.truco.pending = true;
                 self.truco.caller = seat;
-                self.truc_acted |= 1 << seat;
+                self.mark_truc_acted(seat);
                 if seat != self.turn {
                     self.window = false;
                 }
@@ -54,7 +54,7 @@ impl PublicState {
                     self.truco.level += 1;
                     self.truco.pending = false;
                     self.truco.raiser = team;
-                    self.truc_acted |= 1 << seat;
+                    self.mark_truc_acted(seat);
                 }
             }
             Action::NoQuiero => {
@@ -72,7 +72,7 @@ impl PublicState {
                     self.decline_envido(&mut aw);
                 } else {
                     self.truco.pending = false;
-                    self.truc_acted |= 1 << seat;
+                    self.mark_truc_acted(seat);
                     let v = self.truco_value();
                     self.end_hand(&mut aw, 1 - team, v, Source::TrucoDeclined);
                 }
@@ -114,6 +114,14 @@ impl PublicState {
             }
         }
         aw
+    }
+
+    /// Valencian: `seat` called or answered a truc (it may not call envit any more). Other
+    /// variants keep no such record (the public state stays canonical).
+    fn mark_truc_acted(&mut self, seat: u8) {
+        if self.rules.envit {
+            self.truc_acted |= 1 << seat;
+        }
     }
 
     /// A card (or [`HIDDEN`]) from `seat` in the current trick.

@@ -2,16 +2,47 @@
 
 use crate::action::{Action, Actor, NONE};
 use crate::public::PublicState;
-use crate::rules::FoldRule;
+use crate::rules::{FoldRule, Variant};
 
-/// The name of the next truco step if `p`'s actor raises now: truco, retruco or vale-cuatro.
+/// Every truco step's name, by variant.
+pub(crate) const RAISE_WORDS: [&str; 10] = [
+    "truco",
+    "retruco",
+    "vale-cuatro",
+    "seis",
+    "nove",
+    "doze",
+    "truc",
+    "retruc",
+    "quatre-val",
+    "joc-fora",
+];
+
+/// The name of the next truco step if `p`'s actor raises now: truco, retruco or vale-cuatro
+/// (paulista truco, seis, nove, doze; valencian truc, retruc, quatre-val, joc-fora).
 pub(crate) fn raise_word(p: &PublicState) -> &'static str {
     let t = p.truco();
     let next = if t.pending { t.level + 2 } else { t.level + 1 };
-    match next {
-        0 | 1 => "truco",
-        2 => "retruco",
-        _ => "vale-cuatro",
+    let words: [&str; 4] = match p.rules().variant {
+        Variant::Paulista => ["truco", "seis", "nove", "doze"],
+        Variant::Valencian => ["truc", "retruc", "quatre-val", "joc-fora"],
+        _ => ["truco", "retruco", "vale-cuatro", "vale-cuatro"],
+    };
+    words[(next.max(1) as usize - 1).min(3)]
+}
+
+/// The word of `action` in a spot history, in the state `p` before it: the variant's truco
+/// step, the valencian envit words, the mão de onze `play` / `run`.
+pub(crate) fn action_word(p: &PublicState, action: Action) -> String {
+    let envit = p.rules().envit;
+    match action {
+        Action::Raise => raise_word(p).to_string(),
+        Action::Quiero if p.eleven_pending() => "play".into(),
+        Action::NoQuiero if p.eleven_pending() => "run".into(),
+        Action::Envido if envit => "envide".into(),
+        Action::RealEnvido if envit => "torne".into(),
+        Action::FaltaEnvido if envit => "falta".into(),
+        a => a.to_string(),
     }
 }
 

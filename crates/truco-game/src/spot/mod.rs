@@ -7,11 +7,20 @@
 //! Fields, separated by `|`:
 //! 1. the variant id and its options (`arg-classic players=6 flor pica-pica`);
 //! 2. `score A-B`: the points of team 0 (even seats) and team 1 when the hand started;
-//! 3. `dealer D`: the dealer's seat; the mano (first to play) is the next seat;
-//! 4. `seat S: c c c`: the seat whose view this is, and the three cards it was dealt;
+//!    valencian adds the camas won, `score 5-17 camas 1-0`;
+//! 3. `dealer D`: the dealer's seat; the mano (first to play) is the next seat; paulista adds
+//!    the vira, `dealer 3 vira 7O`;
+//! 4. `seat S: c c c`: the seat whose view this is, and the three cards it was dealt; in a
+//!    paulista mão de ferro `seat S: blind` (it sees none); in a mão de onze the seats of the
+//!    team at 11 add their partner's cards, `seat S: c c c partner c c c`;
 //! 5. the history (may be left out when empty): `seat:action` tokens in order, where the action
 //!    is a card (`7O`), `truco`, `retruco`, `vale-cuatro` (or `raise`), `quiero`, `no-quiero`,
-//!    `envido`, `real-envido`, `falta-envido`, `flor`, `contraflor` or `mazo`. An action that
+//!    `envido`, `real-envido`, `falta-envido`, `flor`, `contraflor` or `mazo`; paulista: the
+//!    steps `truco`, `seis`, `nove`, `doze`, the mão de onze decision `play` / `run`, a hidden
+//!    card `S:hidden` (another seat) or `S:hide-7O` (the spot's own seat, which knows it), a
+//!    blind play written as the card it turned up; valencian: `envide`, `torne`, `falta`, the
+//!    steps `truc`, `retruc`, `quatre-val`, `joc-fora`, and `pass` for a team that lets its
+//!    out-of-turn window go (ruling 2). An action that
 //!    settles an envido or flor contest is followed by the totals the table revealed,
 //!    `[0:31 1:- 2:- 3:-]` (`-`: not shown, "son buenas"; seats left out are not shown). The
 //!    totals must follow the variant's reveal rule: arg-1v1 shows every total; arg-2v2 and
@@ -39,7 +48,7 @@ use std::fmt;
 
 pub use error::{SpotError, Where};
 
-use crate::action::{Action, Event, Totals, NONE};
+use crate::action::{Event, Totals, NONE};
 use crate::cards::{Card, CardSet};
 use crate::public::{Phase, PublicState};
 use crate::rules::{RuleSet, Variant};
@@ -56,6 +65,11 @@ pub struct Spot {
     seat: u8,
     cards: [Card; 3],
     history: Vec<Event>,
+    camas: [u8; 2],
+    vira: Option<Card>,
+    blind: bool,
+    partner: Option<[Card; 3]>,
+    own_hidden: Vec<Card>,
 }
 
 impl Spot {
@@ -87,25 +101,74 @@ impl Spot {
     pub fn history(&self) -> &[Event] {
         &self.history
     }
+    /// Camas won when the hand started (valencian).
+    pub fn camas(&self) -> [u8; 2] {
+        self.camas
+    }
+    /// The vira (paulista).
+    pub fn vira(&self) -> Option<Card> {
+        self.vira
+    }
+    /// Whether the seat sees none of its cards (mão de ferro): [`Spot::cards`] is then
+    /// meaningless.
+    pub fn is_blind(&self) -> bool {
+        self.blind
+    }
+    /// The partner's cards the seat sees (mão de onze, team at 11).
+    pub fn partner(&self) -> Option<[Card; 3]> {
+        self.partner
+    }
+    /// The seat's own cards played face down, in order (paulista).
+    pub fn own_hidden(&self) -> &[Card] {
+        &self.own_hidden
+    }
 
     /// The hand waiting for its deal that the history starts from.
     fn start(&self) -> Result<PublicState, SpotError> {
-        PublicState::new_hand(self.rules, self.score, self.mano())
+        PublicState::new_hand_in_camas(self.rules, self.score, self.camas, self.mano())
             .map_err(|e| SpotError::Log(e.to_string()))
+    }
+
+    /// The public event of the deal.
+    fn deal_event(&self) -> Event {
+        match self.vira {
+            Some(v) => Event::Vira(v),
+            None => Event::Deal,
+        }
     }
 
     /// Replays the history (checking every event) and returns the seat's view.
     pub fn to_view(&self) -> Result<View, SpotError> {
-        let mut r = Replayer::new(self.start()?, self.seat, self.cards);
+        let mut r = Replayer::new(self.start()?, self.seat, self.cards, self.deal_event());
+        let mut hid = self.own_hidden.iter();
         for (i, &e) in self.history.iter().enumerate() {
             let at = Where {
                 token: i + 1,
-                text: event_text(&r.public, e),
+                text: event_text(&r.public, e, None),
                 column: None,
             };
-            r.push(e, &at)?;
+            match e {
+                Event::Hidden { seat } if seat == self.seat => {
+                    let c = hid.next().copied();
+                    r.push_hidden(seat, c, &at)?
+                }
+                _ => r.push(e, &at)?,
+            }
         }
-        Ok(View::new(r.public, self.seat, self.cards))
+        Ok(self.view_at(r.public))
+    }
+
+    /// The seat's view with the public state `p`.
+    fn view_at(&self, p: PublicState) -> View {
+        if self.blind {
+            return View::blind(p, self.seat);
+        }
+        let v =
+            View::new(p, self.seat, self.cards).with_hidden(CardSet::from_cards(&self.own_hidden));
+        match self.partner {
+            Some(c) => v.with_partner(c),
+            None => v,
+        }
     }
 
     /// The spot of any `view`: its history is rebuilt from the public state alone (the public
@@ -116,11 +179,17 @@ impl Spot {
     pub fn from_view(view: &View) -> Result<Spot, SpotError> {
         let mut spot = Spot::skeleton(view)?;
         let mut start = spot.start()?;
-        let _ = start.apply_event(Event::Deal);
-        spot.history =
-            rebuild::rebuild(start, view.public(), spot.seat, spot.cards).ok_or_else(|| {
-                SpotError::Log("no public history reaches the view's public state".into())
-            })?;
+        let _ = start.apply_event(spot.deal_event());
+        spot.history = rebuild::rebuild(
+            start,
+            view.public(),
+            spot.seat,
+            spot.cards,
+            &spot.own_hidden,
+        )
+        .ok_or_else(|| {
+            SpotError::Log("no public history reaches the view's public state".into())
+        })?;
         spot.check_reaches(view)?;
         Ok(spot)
     }
@@ -132,7 +201,7 @@ impl Spot {
     pub fn from_view_and_log(view: &View, events: &[Event]) -> Result<Spot, SpotError> {
         let mut spot = Spot::skeleton(view)?;
         let events = match events.first() {
-            Some(Event::Deal) => &events[1..],
+            Some(Event::Deal | Event::Vira(_)) => &events[1..],
             _ => events,
         };
         spot.history = events.to_vec();
@@ -147,16 +216,20 @@ impl Spot {
         if p.phase() == Phase::Deal {
             return Err(SpotError::Log("the view's hand was not dealt yet".into()));
         }
-        let (score, hp) = (p.score(), p.hand_points());
-        let start = [score[0].wrapping_sub(hp[0]), score[1].wrapping_sub(hp[1])];
+        let (score, camas) = p.start_score();
         let n = p.rules().players;
         Ok(Spot {
             rules: *p.rules(),
-            score: start,
+            score,
             dealer: (p.mano() + n - 1) % n,
             seat: view.seat(),
             cards: view.dealt(),
             history: Vec::new(),
+            camas,
+            vira: p.vira(),
+            blind: view.is_blind(),
+            partner: view.partner_cards(),
+            own_hidden: view.hidden_played().iter().collect(),
         })
     }
 
@@ -216,12 +289,18 @@ fn totals_text(t: &Totals, players: u8) -> String {
     format!("[{}]", parts.join(" "))
 }
 
-/// Writes one event as it appears in a history, in the state `before` it.
-fn event_text(before: &PublicState, e: Event) -> String {
+/// Writes one event as it appears in a history, in the state `before` it; `own` names the
+/// card of the spot's own hidden card.
+fn event_text(before: &PublicState, e: Event, own: Option<Card>) -> String {
     let (seat, action, totals) = match e {
         Event::Deal => return "deal".into(),
         Event::Vira(c) => return format!("vira {c}"),
-        Event::Hidden { seat } => return format!("{seat}:hidden"),
+        Event::Hidden { seat } => {
+            return match own {
+                Some(c) => format!("{seat}:hide-{c}"),
+                None => format!("{seat}:hidden"),
+            }
+        }
         Event::Act { seat, action } => (seat, action, None),
         Event::Reveal {
             seat,
@@ -229,10 +308,7 @@ fn event_text(before: &PublicState, e: Event) -> String {
             totals,
         } => (seat, action, Some(totals)),
     };
-    let word = match action {
-        Action::Raise => explain::raise_word(before).to_string(),
-        a => a.to_string(),
-    };
+    let word = explain::action_word(before, action);
     match totals {
         Some(t) => format!("{seat}:{word} {}", totals_text(&t, before.rules().players)),
         None => format!("{seat}:{word}"),
@@ -242,23 +318,36 @@ fn event_text(before: &PublicState, e: Event) -> String {
 impl fmt::Display for Spot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rules = rules_text(&self.rules).map_err(|_| fmt::Error)?;
-        write!(
-            f,
-            "{rules} | score {}-{} | dealer {} | seat {}: {}",
-            self.score[0],
-            self.score[1],
-            self.dealer,
-            self.seat,
-            cards_text(CardSet::from_cards(&self.cards))
-        )?;
+        write!(f, "{rules} | score {}-{}", self.score[0], self.score[1])?;
+        if self.rules.camas > 0 {
+            write!(f, " camas {}-{}", self.camas[0], self.camas[1])?;
+        }
+        write!(f, " | dealer {}", self.dealer)?;
+        if let Some(v) = self.vira {
+            write!(f, " vira {v}")?;
+        }
+        write!(f, " | seat {}: ", self.seat)?;
+        if self.blind {
+            f.write_str("blind")?;
+        } else {
+            f.write_str(&cards_text(CardSet::from_cards(&self.cards)))?;
+        }
+        if let Some(c) = self.partner {
+            write!(f, " partner {}", cards_text(CardSet::from_cards(&c)))?;
+        }
         if self.history.is_empty() {
             return Ok(());
         }
         f.write_str(" |")?;
         let mut p = self.start().map_err(|_| fmt::Error)?;
-        let _ = p.apply_event(Event::Deal);
+        let _ = p.apply_event(self.deal_event());
+        let mut hid = self.own_hidden.iter();
         for (i, &e) in self.history.iter().enumerate() {
-            write!(f, " {}", event_text(&p, e))?;
+            let own = match e {
+                Event::Hidden { seat } if seat == self.seat => hid.next().copied(),
+                _ => None,
+            };
+            write!(f, " {}", event_text(&p, e, own))?;
             let trick = p.trick();
             p.apply_event(e).map_err(|_| fmt::Error)?;
             if p.trick() > trick && i + 1 < self.history.len() {

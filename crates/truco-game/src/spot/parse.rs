@@ -7,12 +7,21 @@ use crate::cards::{Card, CardError, CardSet};
 use crate::public::PublicState;
 use crate::rules::RuleSet;
 use crate::spot::error::{SpotError, Where};
-use crate::spot::explain::raise_word;
+use crate::spot::explain::{raise_word, RAISE_WORDS};
 use crate::spot::replay::Replayer;
 use crate::spot::Spot;
 
 /// What a history action may be, for error messages.
 const ACTIONS: &str = "a card like 7O or one of truco, retruco, vale-cuatro, quiero, no-quiero, envido, real-envido, falta-envido, flor, contraflor, mazo";
+
+/// What a history action may be in `rules`, for error messages.
+fn actions_for(rules: &RuleSet) -> String {
+    match rules.variant {
+        crate::rules::Variant::Paulista => "a card like 7O or one of truco, seis, nove, doze, quiero, no-quiero, play, run (mão de onze), S:hidden, S:hide-7O (your own)".into(),
+        crate::rules::Variant::Valencian => "a card like 7O or one of truc, retruc, quatre-val, joc-fora, quiero, no-quiero, envide, torne, falta, mazo, pass".into(),
+        _ => ACTIONS.into(),
+    }
+}
 
 /// A piece of the line: its text and its byte offset in the line.
 #[derive(Clone, Copy)]
@@ -110,24 +119,82 @@ fn parse_rules(line: &str, p: Piece) -> Result<RuleSet, SpotError> {
     })
 }
 
-fn parse_score(line: &str, p: Piece, rules: &RuleSet) -> Result<[u8; 2], SpotError> {
+/// Reads `A-B`.
+fn pair(text: &str) -> Option<[u8; 2]> {
+    let (a, b) = text.split_once('-')?;
+    Some([a.trim().parse().ok()?, b.trim().parse().ok()?])
+}
+
+/// Reads `score A-B` (valencian: `score A-B camas C-D`): the score and the camas.
+fn parse_score(line: &str, p: Piece, rules: &RuleSet) -> Result<([u8; 2], [u8; 2]), SpotError> {
     let err = |e: String| field_err(line, p, "score", e);
     let t = p.text;
     let body = t
         .get(..5)
         .filter(|w| w.eq_ignore_ascii_case("score"))
         .map(|_| t[5..].trim());
-    let nums = body
-        .and_then(|b| b.split_once('-'))
-        .and_then(|(a, b)| Some([a.trim().parse::<u8>().ok()?, b.trim().parse::<u8>().ok()?]));
-    let s = nums.ok_or_else(|| err("two numbers like score 12-20".into()))?;
+    let (score_text, camas_text) = match body {
+        Some(b) => match b.to_ascii_lowercase().find("camas") {
+            Some(i) => (Some(&b[..i]), Some(&b[i + 5..])),
+            None => (Some(b), None),
+        },
+        None => (None, None),
+    };
+    let s = score_text
+        .and_then(pair)
+        .ok_or_else(|| err("two numbers like score 12-20".into()))?;
     if s[0] >= rules.target || s[1] >= rules.target {
         return Err(err(format!(
             "points below the target {} (a team at the target has already won)",
             rules.target
         )));
     }
-    Ok(s)
+    let camas = match (rules.camas, camas_text) {
+        (0, None) => [0, 0],
+        (0, Some(_)) => return Err(err(format!("no camas in {}", rules.variant))),
+        (_, None) => return Err(err("the camas won too, like score 5-17 camas 1-0".into())),
+        (max, Some(c)) => {
+            let c = pair(c).ok_or_else(|| err("camas like camas 1-0".into()))?;
+            if c[0] >= max || c[1] >= max {
+                return Err(err(format!(
+                    "camas below {max} (a team with {max} camas has already won)"
+                )));
+            }
+            c
+        }
+    };
+    Ok((s, camas))
+}
+
+/// Reads `dealer D` (paulista: `dealer D vira 7O`).
+fn parse_dealer(line: &str, p: Piece, rules: &RuleSet) -> Result<(u8, Option<Card>), SpotError> {
+    let paulista = rules.ranking == crate::ranking::Ranking::Paulista;
+    let lower = p.text.to_ascii_lowercase();
+    let (head, vira) = match lower.find("vira") {
+        Some(i) => (&p.text[..i], Some(p.text[i + 4..].trim())),
+        None => (p.text, None),
+    };
+    let dealer = parse_seat_number(
+        line,
+        Piece {
+            text: head.trim(),
+            at: p.at,
+        },
+        "dealer",
+        rules.players,
+    )?;
+    let err = |e: String| field_err(line, p, "dealer", e);
+    let vira = match (paulista, vira) {
+        (false, None) => None,
+        (false, Some(_)) => return Err(err(format!("no vira in {}", rules.variant))),
+        (true, None) => return Err(err("the vira too, like dealer 3 vira 7O".into())),
+        (true, Some(v)) => Some(
+            Card::from_str(v)
+                .and_then(|c| rules.deck.check(c))
+                .map_err(|e| err(format!("a vira card like 7O ({e})")))?,
+        ),
+    };
+    Ok((dealer, vira))
 }
 
 fn parse_seat_number(line: &str, p: Piece, field: &'static str, n: u8) -> Result<u8, SpotError> {
@@ -142,25 +209,19 @@ fn parse_seat_number(line: &str, p: Piece, field: &'static str, n: u8) -> Result
     }
 }
 
-fn parse_seat(line: &str, p: Piece, rules: &RuleSet) -> Result<(u8, [Card; 3]), SpotError> {
-    let n = rules.players;
-    let Some(colon) = p.text.find(':') else {
-        return Err(field_err(
-            line,
-            p,
-            "seat",
-            "`seat S: c c c`, e.g. seat 1: 1E 7O 3C".into(),
-        ));
-    };
-    let head = Piece {
-        text: p.text[..colon].trim(),
-        at: p.at,
-    };
-    let seat = parse_seat_number(line, head, "seat", n)?;
-    let cards_at = p.at + colon + 1;
+/// The seat field: the seat, its cards (`None`: blind) and the partner's cards if shown.
+type SeatField = (u8, Option<[Card; 3]>, Option<[Card; 3]>);
+
+/// Reads three distinct cards of the deck (not the vira) from `text` at byte offset `at`.
+fn three_cards(
+    line: &str,
+    text: &str,
+    at: usize,
+    rules: &RuleSet,
+    seen: &mut CardSet,
+) -> Result<Vec<Card>, SpotError> {
     let mut cards = Vec::new();
-    let mut seen = CardSet::EMPTY;
-    for tok in history_tokens(&p.text[colon + 1..], cards_at) {
+    for tok in history_tokens(text, at) {
         let col = column(line, tok.at);
         let card = Card::from_str(tok.text)
             .and_then(|c| rules.deck.check(c))
@@ -177,19 +238,58 @@ fn parse_seat(line: &str, p: Piece, rules: &RuleSet) -> Result<(u8, [Card; 3]), 
         seen.insert(card);
         cards.push(card);
     }
-    match cards[..] {
-        [a, b, c] => {
-            let mut h = [a, b, c];
-            h.sort_unstable();
-            Ok((seat, h))
-        }
-        _ => Err(field_err(
+    Ok(cards)
+}
+
+fn parse_seat(line: &str, p: Piece, rules: &RuleSet) -> Result<SeatField, SpotError> {
+    let n = rules.players;
+    let Some(colon) = p.text.find(':') else {
+        return Err(field_err(
             line,
             p,
             "seat",
-            format!("three cards like 1E 7O 3C, found {}", cards.len()),
-        )),
-    }
+            "`seat S: c c c`, e.g. seat 1: 1E 7O 3C".into(),
+        ));
+    };
+    let head = Piece {
+        text: p.text[..colon].trim(),
+        at: p.at,
+    };
+    let seat = parse_seat_number(line, head, "seat", n)?;
+    let rest = &p.text[colon + 1..];
+    let cards_at = p.at + colon + 1;
+    let (own_text, partner_text) = match rest.to_ascii_lowercase().find("partner") {
+        Some(i) => (&rest[..i], Some((&rest[i + 7..], cards_at + i + 7))),
+        None => (rest, None),
+    };
+    let three = |v: Vec<Card>| -> Result<[Card; 3], SpotError> {
+        match v[..] {
+            [a, b, c] => {
+                let mut h = [a, b, c];
+                h.sort_unstable();
+                Ok(h)
+            }
+            _ => Err(field_err(
+                line,
+                p,
+                "seat",
+                format!("three cards like 1E 7O 3C, found {}", v.len()),
+            )),
+        }
+    };
+    let mut seen = CardSet::EMPTY;
+    let own = if own_text.trim().eq_ignore_ascii_case("blind") {
+        None
+    } else {
+        Some(three(three_cards(
+            line, own_text, cards_at, rules, &mut seen,
+        )?)?)
+    };
+    let partner = match partner_text {
+        Some((t, at)) => Some(three(three_cards(line, t, at, rules, &mut seen)?)?),
+        None => None,
+    };
+    Ok((seat, own, partner))
 }
 
 fn parse_totals(g: &str, at: &Where, n: u8) -> Result<Totals, SpotError> {
@@ -236,7 +336,8 @@ fn parse_action(tok: &str, at: &Where, public: &PublicState) -> Result<(u8, Acti
     };
     let Some((s, word)) = tok.split_once(':') else {
         return Err(token_err(format!(
-            "seat:action like 0:7O or 1:quiero, with {ACTIONS}"
+            "seat:action like 0:7O or 1:quiero, with {}",
+            actions_for(public.rules())
         )));
     };
     let seat = s
@@ -244,9 +345,11 @@ fn parse_action(tok: &str, at: &Where, public: &PublicState) -> Result<(u8, Acti
         .ok()
         .filter(|&s| s < n)
         .ok_or_else(|| token_err(format!("a seat number 0 to {} before the colon", n - 1)))?;
-    let action: Action = word.parse().map_err(|_| token_err(ACTIONS.into()))?;
+    let action: Action = word
+        .parse()
+        .map_err(|_| token_err(actions_for(public.rules())))?;
     let w = word.to_ascii_lowercase();
-    if matches!(w.as_str(), "truco" | "retruco" | "vale-cuatro")
+    if RAISE_WORDS.contains(&w.as_str())
         && public.is_publicly_legal(Action::Raise)
         && w != raise_word(public)
     {
@@ -261,10 +364,14 @@ fn parse_action(tok: &str, at: &Where, public: &PublicState) -> Result<(u8, Acti
     Ok((seat, action))
 }
 
-fn parse_history(line: &str, p: Piece, r: &mut Replayer) -> Result<Vec<Event>, SpotError> {
+/// The history's events and the spot's own hidden cards, in order.
+type History = (Vec<Event>, Vec<Card>);
+
+fn parse_history(line: &str, p: Piece, r: &mut Replayer) -> Result<History, SpotError> {
     let toks = history_tokens(p.text, p.at);
     let n = r.public.rules().players;
     let mut events = Vec::new();
+    let mut own_hidden = Vec::new();
     let mut slash_ok = false;
     let mut i = 0;
     while i < toks.len() {
@@ -291,6 +398,33 @@ fn parse_history(line: &str, p: Piece, r: &mut Replayer) -> Result<Vec<Event>, S
                 why: "totals must directly follow the action that revealed them".into(),
             });
         }
+        if let Some((s, word)) = tok.text.split_once(':') {
+            let w = word.to_ascii_lowercase();
+            let hidden = match w.strip_prefix("hide-") {
+                Some(c) => Some(Some(Card::from_str(c).map_err(|_| SpotError::Token {
+                    at: at.clone(),
+                    expected: "a hidden card like 1:hide-7O".into(),
+                })?)),
+                None => (w == "hidden").then_some(None),
+            };
+            if let Some(card) = hidden {
+                let seat =
+                    s.parse::<u8>()
+                        .ok()
+                        .filter(|&s| s < n)
+                        .ok_or_else(|| SpotError::Token {
+                            at: at.clone(),
+                            expected: format!("a seat number 0 to {} before the colon", n - 1),
+                        })?;
+                r.push_hidden(seat, card, &at)?;
+                if let Some(c) = card {
+                    own_hidden.push(c);
+                }
+                slash_ok = r.trick_done;
+                events.push(Event::Hidden { seat });
+                continue;
+            }
+        }
         let (seat, action) = parse_action(tok.text, &at, &r.public)?;
         let event = match toks.get(i).filter(|t| t.text.starts_with('[')) {
             Some(g) => {
@@ -313,7 +447,7 @@ fn parse_history(line: &str, p: Piece, r: &mut Replayer) -> Result<Vec<Event>, S
         slash_ok = r.trick_done;
         events.push(event);
     }
-    Ok(events)
+    Ok((events, own_hidden))
 }
 
 impl FromStr for Spot {
@@ -330,16 +464,47 @@ impl FromStr for Spot {
             found => return Err(SpotError::Fields { found }),
         };
         let rules = parse_rules(line, fields[0])?;
-        let score = parse_score(line, fields[1], &rules)?;
-        let dealer = parse_seat_number(line, fields[2], "dealer", rules.players)?;
-        let (seat, cards) = parse_seat(line, fields[3], &rules)?;
+        let (score, camas) = parse_score(line, fields[1], &rules)?;
+        let (dealer, vira) = parse_dealer(line, fields[2], &rules)?;
+        let (seat, own, partner) = parse_seat(line, fields[3], &rules)?;
         let mano = (dealer + 1) % rules.players;
-        let start =
-            PublicState::new_hand(rules, score, mano).map_err(|e| SpotError::Log(e.to_string()))?;
-        let mut r = Replayer::new(start, seat, cards);
-        let history = match fields.get(4) {
+        let start = PublicState::new_hand_in_camas(rules, score, camas, mano)
+            .map_err(|e| SpotError::Log(e.to_string()))?;
+        let seat_err = |e: String| field_err(line, fields[3], "seat", e);
+        if start.is_iron() != own.is_none() {
+            return Err(seat_err(if start.is_iron() {
+                "`blind`: in a mão de ferro (11-11) no one sees their cards".into()
+            } else {
+                "three cards (only a mão de ferro is blind)".into()
+            }));
+        }
+        let sees_partner = start.mao_de_onze() == Some(seat % 2);
+        if sees_partner != partner.is_some() {
+            return Err(seat_err(if sees_partner {
+                "the partner's cards too (mão de onze: `partner c c c`)".into()
+            } else {
+                "no partner's cards (only the team at 11 sees them, in a mão de onze)".into()
+            }));
+        }
+        let blind = own.is_none();
+        let cards = own.unwrap_or([crate::cards::card(crate::cards::Suit::Espadas, 1); 3]);
+        if let Some(v) = vira {
+            let mut all = CardSet::from_cards(&cards);
+            if let Some(pc) = partner {
+                all = CardSet(all.0 | CardSet::from_cards(&pc).0);
+            }
+            if !blind && all.contains(v) {
+                return Err(seat_err(format!("{v} is the vira: no one holds it")));
+            }
+        }
+        let deal = match vira {
+            Some(v) => Event::Vira(v),
+            None => Event::Deal,
+        };
+        let mut r = Replayer::new(start, seat, cards, deal);
+        let (history, own_hidden) = match fields.get(4) {
             Some(&h) => parse_history(line, h, &mut r)?,
-            None => Vec::new(),
+            None => (Vec::new(), Vec::new()),
         };
         Ok(Spot {
             rules,
@@ -348,6 +513,11 @@ impl FromStr for Spot {
             seat,
             cards,
             history,
+            camas,
+            vira,
+            blind,
+            partner,
+            own_hidden,
         })
     }
 }

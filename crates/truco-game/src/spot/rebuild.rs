@@ -10,13 +10,14 @@
 use std::collections::HashSet;
 
 use crate::action::{Action, Event};
-use crate::cards::Card;
+use crate::cards::{Card, CardSet};
 use crate::public::PublicState;
 use crate::spot::error::Where;
 use crate::spot::replay::Replayer;
 
 /// The calls tried at each node, after the state's card.
-const CALLS: [Action; 9] = [
+const CALLS: [Action; 10] = [
+    Action::Pass,
     Action::Envido,
     Action::RealEnvido,
     Action::FaltaEnvido,
@@ -35,6 +36,7 @@ struct Search<'a> {
     target: &'a PublicState,
     me: u8,
     own: [Card; 3],
+    own_hidden: &'a [Card],
     dead: HashSet<PublicState>,
     path: Vec<Event>,
     budget: u32,
@@ -53,6 +55,11 @@ fn within(p: &PublicState, t: &PublicState) -> bool {
                     return false;
                 }
             }
+        }
+    }
+    for tr in 0..3 {
+        if (0..n).any(|s| p.is_hidden(tr, s) && !t.is_hidden(tr, s)) {
+            return false;
         }
     }
     if (0..n).any(|s| p.is_folded(s) && !t.is_folded(s)) {
@@ -110,6 +117,32 @@ impl Search<'_> {
             text: String::new(),
             column: None,
         };
+        if self.target.is_hidden(p.trick() as usize, seat) {
+            // A face-down card: the spot's own seat names it (its hidden cards in order).
+            let card = if seat == self.me {
+                let used = (0..p.trick() as usize)
+                    .filter(|&t| p.is_hidden(t, seat))
+                    .count();
+                self.own_hidden.get(used).copied()
+            } else {
+                None
+            };
+            let mut r = Replayer::at(p, self.me, self.own);
+            r.hid = CardSet::from_cards(
+                &self.own_hidden[..self.own_hidden.len().min(
+                    (0..p.trick() as usize)
+                        .filter(|&t| p.is_hidden(t, self.me))
+                        .count(),
+                )],
+            );
+            if r.push_hidden(seat, card, &here).is_ok() {
+                self.path.push(Event::Hidden { seat });
+                if self.dfs(r.public) {
+                    return true;
+                }
+                self.path.pop();
+            }
+        }
         for action in card.into_iter().chain(CALLS) {
             if !p.is_publicly_legal(action) {
                 continue;
@@ -117,6 +150,13 @@ impl Search<'_> {
             // The spot's own checks: the viewer's cards and flor duty, the reveal rule.
             let e = self.event(&p, seat, action);
             let mut r = Replayer::at(p, self.me, self.own);
+            r.hid = CardSet::from_cards(
+                &self.own_hidden[..self.own_hidden.len().min(
+                    (0..p.trick() as usize)
+                        .filter(|&t| p.is_hidden(t, self.me))
+                        .count(),
+                )],
+            );
             if r.push(e, &here).is_err() {
                 continue;
             }
@@ -139,11 +179,13 @@ pub(crate) fn rebuild(
     target: &PublicState,
     me: u8,
     own: [Card; 3],
+    own_hidden: &[Card],
 ) -> Option<Vec<Event>> {
     let mut s = Search {
         target,
         me,
         own,
+        own_hidden,
         dead: HashSet::new(),
         path: Vec::new(),
         budget: BUDGET,

@@ -33,10 +33,11 @@ pub(crate) fn cards_text(cards: CardSet) -> String {
 }
 
 impl Replayer {
-    /// Starts after the deal of a hand at `public` (in its deal phase) for `seat` holding `own`.
-    pub(crate) fn new(mut public: PublicState, seat: u8, own: [Card; 3]) -> Replayer {
-        // The deal event is always accepted by a hand waiting for it.
-        let _ = public.apply_event(Event::Deal);
+    /// Starts after the deal (`deal`: [`Event::Deal`], or [`Event::Vira`] for paulista) of a
+    /// hand at `public` (in its deal phase) for `seat` holding `own`.
+    pub(crate) fn new(mut public: PublicState, seat: u8, own: [Card; 3], deal: Event) -> Replayer {
+        // The deal event of the hand's rules is accepted by a hand waiting for it.
+        let _ = public.apply_event(deal);
         Replayer::at(public, seat, own)
     }
 

@@ -304,3 +304,71 @@ fn reveal_errors() {
         "arg-2v2 | score 0-0 | dealer 3 | seat 1: 6E 7E 3C | 0:envido 1:quiero [0:31 1:- 2:- 3:-]";
     assert!(err(mine).to_string().contains("your envido total 33 beats"));
 }
+
+/// Spots of the paulista and valencian hands, in canonical form.
+const VARIANT_EXAMPLES: [&str; 6] = [
+    // Paulista: the vira in the dealer field; a hidden card of another seat and the own seat's.
+    "paulista | score 3-5 | dealer 3 vira 7O | seat 0: 3E 10O 4C | 0:10O 1:3B 2:6E 3:1C / 0:hide-3E 1:hidden 2:4O 3:7B / 3:truco 0:seis",
+    // Mão de onze: the team at 11 sees the partner's cards and decides to play.
+    "paulista | score 11-4 | dealer 3 vira 7O | seat 2: 6E 10B 4O partner 3E 10O 4C | 0:play 0:10O",
+    // The other team in a mão de onze sees no partner; the team at 11 ran.
+    "paulista | score 2-11 | dealer 0 vira 12E | seat 2: 3B 6O 5C | 1:run",
+    // Mão de ferro: blind; each card shows as it falls.
+    "paulista | score 11-11 | dealer 3 vira 7O | seat 1: blind | 0:4C 1:2E 2:6E 3:1C",
+    // Valencian: camas in the score, out-of-turn windows (pass), envit words.
+    "valencian | score 5-17 camas 1-0 | dealer 0 | seat 1: 6O 7O 3C | 2:pass 1:envide 2:torne 3:quiero 1:3C 3:pass 2:truc 3:quiero 2:4O",
+    // Valencian: the hand ends by folds; the table names the envit winner's total.
+    "valencian | score 0-0 camas 0-0 | dealer 0 | seat 2: 1E 3E 7E | 2:pass 1:envide 2:quiero 1:mazo 3:pass 2:1E 0:pass 3:mazo [0:- 1:- 2:30 3:-]",
+];
+
+#[test]
+fn variant_examples_round_trip() {
+    for text in VARIANT_EXAMPLES {
+        let s = spot(text);
+        assert_eq!(s.to_string(), text, "canonical print");
+        assert_eq!(spot(&s.to_string()), s);
+        let v = s.to_view().unwrap();
+        let back = Spot::from_view_and_log(&v, s.history()).unwrap();
+        assert_eq!(back, s);
+        let rebuilt = Spot::from_view(&v).unwrap_or_else(|e| panic!("{text}\n{e}"));
+        assert_eq!(rebuilt.to_view().unwrap(), v, "{text}");
+    }
+    let v = spot(VARIANT_EXAMPLES[0]).to_view().unwrap();
+    assert!(v.public().is_hidden(1, 0) && v.public().is_hidden(1, 1));
+    assert!(v.hidden_played().contains("3E".parse().unwrap()));
+    assert_eq!(v.public().truco().level, 1, "truco accepted by the seis");
+    let v = spot(VARIANT_EXAMPLES[2]).to_view().unwrap();
+    assert_eq!(v.public().score(), [3, 11], "running gives 1");
+    let v = spot(VARIANT_EXAMPLES[3]).to_view().unwrap();
+    assert!(v.is_blind());
+    let v = spot(VARIANT_EXAMPLES[5]).to_view().unwrap();
+    assert_eq!(
+        v.public().score(),
+        [2 + 1, 0],
+        "envit 2 to seat 2, then the fold"
+    );
+}
+
+#[test]
+fn variant_spot_errors() {
+    let e = err("paulista | score 0-0 | dealer 3 | seat 0: 3E 4C 10O");
+    assert!(e.to_string().contains("vira"), "{e}");
+    let e = err("valencian | score 0-0 | dealer 3 | seat 0: 3E 4C 7O");
+    assert!(e.to_string().contains("camas"), "{e}");
+    let e = err("paulista | score 11-11 | dealer 3 vira 7O | seat 1: 3E 4C 10O");
+    assert!(e.to_string().contains("blind"), "{e}");
+    let e = err("paulista | score 11-2 | dealer 3 vira 7O | seat 0: 3E 4C 10O");
+    assert!(e.to_string().contains("partner"), "{e}");
+    let e = err("paulista | score 0-0 | dealer 3 vira 7O | seat 0: 3E 4C 7O");
+    assert!(e.to_string().contains("vira"), "{e}");
+    // Another seat's hidden card is not known; no hidden card in trick 1.
+    let e = err("paulista | score 0-0 | dealer 3 vira 7O | seat 0: 3E 4C 10O | 0:10O 1:3B 2:6E 3:1C / 0:3E 1:hide-2E");
+    assert!(e.to_string().contains("not known"), "{e}");
+    let e = err("paulista | score 0-0 | dealer 3 vira 7O | seat 0: 3E 4C 10O | 0:hide-3E");
+    assert!(e.to_string().contains("second trick"), "{e}");
+    // The truco step names follow the variant.
+    let e = err("paulista | score 0-0 | dealer 3 vira 7O | seat 0: 3E 4C 10O | 0:truco 1:retruco");
+    assert!(e.to_string().contains("seis"), "{e}");
+    let e = err("valencian | score 0-0 camas 0-0 | dealer 0 | seat 1: 3C 6O 7O | 2:pass 1:envide 2:quiero 1:mazo 3:pass 2:1E 0:pass 3:mazo [0:- 1:- 2:30 3:-]");
+    assert!(e.to_string().contains("33"), "{e}");
+}

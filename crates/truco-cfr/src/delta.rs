@@ -1,8 +1,9 @@
 //! Where a traversal's regret and strategy-sum updates go.
 //!
-//! One thread writes straight into the shared [`InfoTable`] ([`Direct`]). Parallel workers use
-//! [`Buffered`]: each adds into its own dense delta arrays and reads `shared + own delta`, and
-//! every `sync_interval` iterations flushes its touched slots into the table under a mutex. So
+//! One thread writes straight into the shared [`InfoTable`] (`Direct`). Parallel workers use
+//! `Buffered`: each adds into its own dense delta array and reads `shared + own delta`, and
+//! after each chunk of iterations (see `McConfig::sync_interval`) flushes the information sets
+//! it touched into the table under a mutex. So
 //! between flushes the shared arrays are only read, their cache lines stay valid in both cores,
 //! and no update is lost (the flushes are serialized). The delta arrays are allocated zeroed
 //! (lazily by the OS), so only pages a worker touches cost memory.

@@ -27,6 +27,8 @@ enum Command {
     Query(cmd::query::Args),
     /// Answer JSON-lines recommendation requests on stdin/stdout or over TCP (--listen).
     Serve(cmd::serve::Args),
+    /// Train a strategy table (progress bar, checkpoints, Ctrl-C, --resume, training log).
+    Train(cmd::train::Args),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +39,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => cmd::eval::run(&args, &mut out).map_err(Into::into),
         Command::Query(args) => cmd::query::run(&args, &mut out).map_err(Into::into),
         Command::Serve(args) => cmd::serve::run(&args, &mut out).map_err(Into::into),
+        Command::Train(args) => cmd::train::run(&args, &mut out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,3 +5,4 @@ pub mod eval;
 pub mod query;
 pub mod serve;
 pub mod simulate;
+pub mod train;

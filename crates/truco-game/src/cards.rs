@@ -371,15 +371,17 @@ impl Deck {
     }
 }
 
-/// The reduced deck of `arg-1v1-mini` ([`crate::rules::RuleSet::ARG_1V1_MINI_ID`]): 1E 7E 3B 3O 5C 12C.
-/// Six cards keep five strength tiers with a possible tie (the two 3s), two envido pairs
-/// (1E+7E = 28, 5C+12C = 25) and lone cards, so every call of the full betting still matters,
-/// while the 20 deals (two hands of three) make the exact best response cheap.
+/// The reduced deck of `arg-1v1-mini` ([`crate::rules::RuleSet::ARG_1V1_MINI_ID`]):
+/// 1E 7E 3B 3O 4O 5C 12C. Seven cards keep six strength tiers with a possible tie (the two 3s),
+/// three envido pairs (1E+7E = 28, 3O+4O = 27, 5C+12C = 25) and hidden information (one card
+/// stays out, so neither seat knows the other's hand), while the 140 deals keep the exact best
+/// response computable.
 pub const MINI_DECK: CardSet = CardSet(
     1 << card(Suit::Espadas, 1).index()
         | 1 << card(Suit::Espadas, 7).index()
         | 1 << card(Suit::Bastos, 3).index()
         | 1 << card(Suit::Oros, 3).index()
+        | 1 << card(Suit::Oros, 4).index()
         | 1 << card(Suit::Copas, 5).index()
         | 1 << card(Suit::Copas, 12).index(),
 );

@@ -16,12 +16,14 @@
 //! Card actions must be listed in the same order for every hand of a class: use
 //! [`order_actions`] on the legal actions before reading or writing a table row.
 
+mod buckets;
 mod hand;
 mod order;
 mod score;
 
 use thiserror::Error;
 
+pub use buckets::BUCKET_RADICES;
 pub use hand::{hand_class, HAND_CLASSES};
 pub use order::{Order, ORDER_STATES};
 pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
@@ -77,7 +79,7 @@ pub enum AbstractionError {
         radix: u64,
     },
     /// An abstraction id is unknown.
-    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1)")]
+    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1)")]
     UnknownId(String),
 }
 
@@ -89,17 +91,24 @@ pub enum Abstraction {
     Tiers,
     /// The same without [`Order`]: the key is a function of the [`View`] alone.
     TiersNoOrder,
+    /// The lossy abstraction used to train the full game (see the `buckets` module docs).
+    Buckets,
 }
 
 impl Abstraction {
     /// Both abstractions.
-    pub const ALL: [Abstraction; 2] = [Abstraction::Tiers, Abstraction::TiersNoOrder];
+    pub const ALL: [Abstraction; 3] = [
+        Abstraction::Tiers,
+        Abstraction::TiersNoOrder,
+        Abstraction::Buckets,
+    ];
 
     /// The id written in table headers.
     pub const fn id(self) -> &'static str {
         match self {
             Abstraction::Tiers => "arg-1v1-tiers-v1",
             Abstraction::TiersNoOrder => "arg-1v1-tiers-noorder-v1",
+            Abstraction::Buckets => "arg-1v1-buckets-v1",
         }
     }
 
@@ -147,6 +156,16 @@ impl Abstraction {
             r.target.saturating_sub(opp_pts),
         )
         .ok_or(AbstractionError::MatchOver(me_pts, opp_pts))?;
+        if self == Abstraction::Buckets {
+            let env = crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()));
+            let d = buckets::digits(
+                view,
+                r.target.saturating_sub(me_pts),
+                r.target.saturating_sub(opp_pts),
+                env,
+            );
+            return pack(&d, &BUCKET_RADICES);
+        }
         let (ordered, pat) = canonical_order(view);
         let tr = p.truco();
         let pending = match (tr.pending, tr.caller == seat) {
@@ -187,22 +206,27 @@ impl Abstraction {
             total,
             match self {
                 Abstraction::Tiers => order.digit(),
-                Abstraction::TiersNoOrder => 0,
+                _ => 0,
             },
         ];
-        let mut key = 0u64;
-        for (index, (&value, &radix)) in digits.iter().zip(&RADICES).enumerate() {
-            if value >= radix {
-                return Err(AbstractionError::OutOfRange {
-                    index,
-                    value,
-                    radix,
-                });
-            }
-            key = key * radix + value;
-        }
-        Ok(key)
+        pack(&digits, &RADICES)
     }
+}
+
+/// Packs digits into one mixed-radix number, checking each digit's range.
+fn pack(digits: &[u64], radices: &[u64]) -> Result<u64, AbstractionError> {
+    let mut key = 0u64;
+    for (index, (&value, &radix)) in digits.iter().zip(radices).enumerate() {
+        if value >= radix {
+            return Err(AbstractionError::OutOfRange {
+                index,
+                value,
+                radix,
+            });
+        }
+        key = key * radix + value;
+    }
+    Ok(key)
 }
 
 /// Which of `ordered` the seat played in tricks 1, 2, 3, as one code 0..16: none; the first

@@ -31,6 +31,11 @@ fn radices_fit_in_64_bits_and_match_the_definition() {
             assert!(DEFINITION.contains(&format!("radix = {r}")), "{r}");
         }
     }
+    for r in BUCKET_RADICES {
+        assert!(DEFINITION.contains(&format!("_radix = {r}")), "{r}");
+    }
+    let bucket_product: u128 = BUCKET_RADICES.iter().map(|&r| r as u128).product();
+    assert!(bucket_product < 1u128 << 64);
     assert_ne!(
         Abstraction::Tiers.definition_hash(),
         Abstraction::TiersNoOrder.definition_hash()

@@ -1,0 +1,173 @@
+//! Training checkpoints: the solver state wrapped with what run it belongs to, checked on load.
+//!
+//! Layout: `TRUCOCKP` magic, format version (u32 LE), header length (u32 LE), the JSON
+//! [`CheckpointHeader`], body length (u64 LE), the body ([`truco_cfr::McSolver::to_bytes`]),
+//! and the xxh3-64 of everything before it (u64 LE). Written to `<path>.tmp`, synced, renamed.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use xxhash_rust::xxh3::xxh3_64;
+
+use crate::error::TrainError;
+
+const MAGIC: &[u8; 8] = b"TRUCOCKP";
+const VERSION: u32 = 1;
+
+/// What a checkpoint says about its run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CheckpointHeader {
+    /// Variant id.
+    pub variant: String,
+    /// Abstraction id.
+    pub abstraction: String,
+    /// Abstraction definition hash.
+    pub abstraction_hash: u64,
+    /// Algorithm name.
+    pub algorithm: String,
+    /// Iterations done.
+    pub iterations: u64,
+    /// Training seconds so far (over every resumed segment).
+    pub seconds: f64,
+}
+
+impl CheckpointHeader {
+    fn identity(&self) -> String {
+        format!(
+            "{} / {} ({:016x})",
+            self.variant, self.abstraction, self.abstraction_hash
+        )
+    }
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> TrainError + '_ {
+    move |source| TrainError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Writes a checkpoint atomically.
+pub fn save(path: &Path, header: &CheckpointHeader, body: &[u8]) -> Result<(), TrainError> {
+    let head = serde_json::to_vec(header)?;
+    let mut bytes = Vec::with_capacity(body.len() + head.len() + 40);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&(head.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(&head);
+    bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(body);
+    let sum = xxh3_64(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    {
+        let mut f = fs::File::create(&tmp).map_err(io(&tmp))?;
+        f.write_all(&bytes).map_err(io(&tmp))?;
+        f.sync_all().map_err(io(&tmp))?;
+    }
+    fs::rename(&tmp, path).map_err(io(path))
+}
+
+/// Reads and checks a checkpoint: magic, version, checksum, and that it belongs to a run of
+/// `expected` (variant, abstraction id and hash). Returns the header and the solver body.
+pub fn load(
+    path: &Path,
+    expected: &CheckpointHeader,
+) -> Result<(CheckpointHeader, Vec<u8>), TrainError> {
+    let bytes = fs::read(path).map_err(io(path))?;
+    let corrupt = |why: &str| TrainError::CorruptCheckpoint {
+        path: path.to_path_buf(),
+        why: why.to_string(),
+    };
+    if bytes.len() < 8 || &bytes[..8] != MAGIC {
+        return Err(TrainError::NotACheckpoint {
+            path: path.to_path_buf(),
+        });
+    }
+    if bytes.len() < 8 + 4 + 4 + 8 + 8 {
+        return Err(corrupt("truncated"));
+    }
+    let (data, tail) = bytes.split_at(bytes.len() - 8);
+    let mut sum = [0u8; 8];
+    sum.copy_from_slice(tail);
+    if xxh3_64(data) != u64::from_le_bytes(sum) {
+        return Err(corrupt("checksum mismatch (damaged or truncated file)"));
+    }
+    let u32_at = |i: usize| {
+        let mut b = [0u8; 4];
+        b.copy_from_slice(&data[i..i + 4]);
+        u32::from_le_bytes(b)
+    };
+    let version = u32_at(8);
+    if version != VERSION {
+        return Err(corrupt(&format!(
+            "format version {version}, expected {VERSION}"
+        )));
+    }
+    let head_len = u32_at(12) as usize;
+    let head_end = 16usize.saturating_add(head_len);
+    if head_end.saturating_add(8) > data.len() {
+        return Err(corrupt("header length out of range"));
+    }
+    let header: CheckpointHeader = serde_json::from_slice(&data[16..head_end])
+        .map_err(|e| corrupt(&format!("header: {e}")))?;
+    let mut len = [0u8; 8];
+    len.copy_from_slice(&data[head_end..head_end + 8]);
+    let body_len = u64::from_le_bytes(len) as usize;
+    if head_end + 8 + body_len != data.len() {
+        return Err(corrupt("body length mismatch"));
+    }
+    if header.identity() != expected.identity() {
+        return Err(TrainError::CheckpointMismatch {
+            path: path.to_path_buf(),
+            expected: expected.identity(),
+            found: header.identity(),
+        });
+    }
+    Ok((header, data[head_end + 8..].to_vec()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(variant: &str) -> CheckpointHeader {
+        CheckpointHeader {
+            variant: variant.into(),
+            abstraction: "arg-1v1-tiers-v1".into(),
+            abstraction_hash: 7,
+            algorithm: "es-mccfr".into(),
+            iterations: 10,
+            seconds: 1.5,
+        }
+    }
+
+    #[test]
+    fn round_trip_and_refusals() {
+        let dir = std::env::temp_dir().join(format!("truco-train-ck-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.ckpt");
+        save(&path, &header("arg-1v1"), b"body").unwrap();
+        let (h, body) = load(&path, &header("arg-1v1")).unwrap();
+        assert_eq!((h, body.as_slice()), (header("arg-1v1"), &b"body"[..]));
+        // Another variant.
+        let e = load(&path, &header("arg-1v1-mini")).unwrap_err();
+        assert!(matches!(e, TrainError::CheckpointMismatch { .. }), "{e}");
+        assert!(e.to_string().contains("arg-1v1-mini"));
+        // A flipped byte.
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[20] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        let e = load(&path, &header("arg-1v1")).unwrap_err();
+        assert!(matches!(e, TrainError::CorruptCheckpoint { .. }), "{e}");
+        // Not a checkpoint at all.
+        fs::write(&path, b"hello world, this is not it").unwrap();
+        let e = load(&path, &header("arg-1v1")).unwrap_err();
+        assert!(matches!(e, TrainError::NotACheckpoint { .. }), "{e}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,145 @@
+//! Quality measured during training on `arg-1v1`: points per hand of the average strategy
+//! against the `truco-arena` bots, over a fixed set of duplicate deals (each deal played twice,
+//! seats swapped, so the cards' luck cancels).
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::Serialize;
+use truco_arena::{Bot, BotRng};
+use truco_cfr::{Game, McSolver, NodeKind};
+use truco_game::abstraction::{order_actions, Abstraction};
+use truco_game::{Action, ActionList, Hand, PublicState, RuleSet};
+
+use crate::game::{GState, TrucoGame};
+use crate::keying::Keyer;
+
+/// The result of one duplicate evaluation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EvalResult {
+    /// The opponent bot.
+    pub opponent: String,
+    /// Deals (each played twice).
+    pub deals: u64,
+    /// Mean points per hand for the strategy (score-capped, as the training utility).
+    pub points_per_hand: f64,
+    /// Half-width of the 95% interval of the mean (paired over deals).
+    pub ci95: f64,
+    /// Share of the strategy's decisions whose information set the table holds.
+    pub coverage: f64,
+}
+
+/// Draws the `i`-th deal of the evaluation set: score, mano and hands, from `game`'s chance.
+fn deal<K: Keyer>(game: &TrucoGame<K>, seed: u64, i: u64) -> GState {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut s = game.root();
+    while game.node_kind(&s) == NodeKind::Chance {
+        let o = game.sample_chance(&s, &mut rng);
+        game.apply_chance(&mut s, o);
+    }
+    s
+}
+
+/// Plays one hand: the strategy holds `ours`, the bot the other seat. Returns the strategy's
+/// capped points and counts its decisions (found, total).
+fn play_hand(
+    dealt: &GState,
+    ours: u8,
+    policy: &dyn Fn(u64, &mut [f64]) -> bool,
+    abstraction: Abstraction,
+    bot: &mut dyn Bot,
+    rng: &mut BotRng,
+    seen: &mut (u64, u64),
+) -> f64 {
+    let Some(st) = dealt.state() else { return 0.0 };
+    let start_score = dealt.start_score();
+    let start = match PublicState::new_hand(RuleSet::ARG_1V1, start_score, st.public().mano()) {
+        Ok(p) => p,
+        Err(_) => return 0.0,
+    };
+    let (Ok(h0), Ok(h1)) = (st.dealt(0), st.dealt(1)) else {
+        return 0.0;
+    };
+    let Ok(mut hand) = Hand::deal(start, &[h0, h1]) else {
+        return 0.0;
+    };
+    let mut legal = ActionList::new();
+    let mut probs = [0.0f64; 16];
+    while let Some(seat) = hand.actor().seat() {
+        hand.legal_actions(&mut legal);
+        let Ok(view) = hand.view(seat) else { break };
+        let mut acts = [Action::Mazo; 16];
+        let n = legal.len().min(16);
+        acts[..n].copy_from_slice(&legal.as_slice()[..n]);
+        let action = if seat == ours {
+            order_actions(&view, &mut acts[..n]);
+            seen.1 += 1;
+            let found = abstraction
+                .key(&view, hand.public_events())
+                .is_ok_and(|k| policy(k, &mut probs[..n]));
+            if found {
+                seen.0 += 1;
+            } else {
+                probs[..n].fill(1.0 / n as f64);
+            }
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            let mut acc = 0.0;
+            let mut pick = n - 1;
+            for (a, &p) in probs[..n].iter().enumerate() {
+                acc += p;
+                if u < acc {
+                    pick = a;
+                    break;
+                }
+            }
+            acts[pick]
+        } else {
+            bot.act(&view, &acts[..n], rng)
+        };
+        if hand.apply(action).is_err() {
+            break;
+        }
+    }
+    let pts = hand.state().public().hand_points();
+    let capped = |p: usize| pts[p].min(15u8.saturating_sub(start_score[p])) as f64;
+    capped(ours as usize) - capped(1 - ours as usize)
+}
+
+/// Evaluates `solver`'s average strategy against `bot` over `deals` duplicate deals of `game`.
+pub fn duplicate_eval<K: Keyer>(
+    game: &TrucoGame<K>,
+    solver: &McSolver<u64>,
+    abstraction: Abstraction,
+    bot: &mut dyn Bot,
+    deals: u64,
+    seed: u64,
+) -> EvalResult {
+    let policy = |k: u64, out: &mut [f64]| -> bool {
+        match solver.average_strategy(&k, out) {
+            Ok(Some(n)) => n == out.len(),
+            _ => false,
+        }
+    };
+    let mut rng = BotRng::seed_from_u64(seed);
+    let mut seen = (0u64, 0u64);
+    let (mut sum, mut sq) = (0.0, 0.0);
+    for i in 0..deals {
+        let d = deal(game, seed, i);
+        let mut pair = 0.0;
+        for ours in 0..2 {
+            pair += play_hand(&d, ours, &policy, abstraction, bot, &mut rng, &mut seen);
+        }
+        let v = pair / 2.0;
+        sum += v;
+        sq += v * v;
+    }
+    let n = deals.max(1) as f64;
+    let mean = sum / n;
+    let var = (sq / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
+    EvalResult {
+        opponent: bot.name().to_string(),
+        deals,
+        points_per_hand: mean,
+        ci95: 1.96 * (var / n).sqrt(),
+        coverage: seen.0 as f64 / seen.1.max(1) as f64,
+    }
+}

@@ -1,0 +1,403 @@
+//! The truco hand as a [`truco_cfr::Game`]: chance deals the score, the mano and both hands;
+//! the two seats are the solver's players; the terminal utility is score-aware.
+//!
+//! **Terminal utility** (documented in the README): a seat's points in the hand, capped at what
+//! it needed to win the match (points past 15 are worth nothing more), minus the same for the
+//! opponent. The engine already scores the falta envido from the score (ruling 3) and stops the
+//! hand when a side reaches 15. A later issue replaces this with match values `mv(score)`.
+
+use rand::Rng;
+use truco_cfr::{ActionList, Game, NodeKind, Player};
+use truco_game::abstraction::{order_actions, Order};
+use truco_game::{Action, Actor, Card, CardSet, Event, PublicState, RuleSet, State};
+
+use crate::keying::Keyer;
+
+/// A player action (the engine's [`Action`] with a `Default` for the solver's lists).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move(pub Action);
+
+impl Default for Move {
+    fn default() -> Self {
+        Move(Action::Mazo)
+    }
+}
+
+/// How the root chooses the score and the mano.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// One score and mano (the mini variant: 0-0, seat 0 mano).
+    Fixed {
+        /// Points of seat 0 and seat 1.
+        score: [u8; 2],
+        /// The mano.
+        mano: u8,
+    },
+    /// Each seat's score uniform in `0..15`, then the mano uniform (arg-1v1 training).
+    Uniform,
+}
+
+/// A chance outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The score of both seats.
+    Score([u8; 2]),
+    /// The mano.
+    Mano(u8),
+    /// The next seat's three cards.
+    Cards([Card; 3]),
+}
+
+/// Where a [`GState`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Score,
+    Mano,
+    Deal(u8),
+    Play,
+}
+
+/// A node: the hand being dealt or played, plus what the keys need of its history.
+#[derive(Clone, Copy, Debug)]
+pub struct GState {
+    stage: Stage,
+    score: [u8; 2],
+    mano: u8,
+    hands: [[Card; 3]; 2],
+    state: Option<State>,
+    /// The event order the abstraction keeps.
+    pub order: Order,
+    /// Every public event as 4-bit codes (the exact key), oldest in the high bits.
+    pub history: u128,
+    /// Number of codes in `history`.
+    pub history_len: u8,
+}
+
+impl GState {
+    /// The full state once dealt.
+    pub fn state(&self) -> Option<&State> {
+        self.state.as_ref()
+    }
+
+    /// The score at the start of the hand.
+    pub fn start_score(&self) -> [u8; 2] {
+        self.score
+    }
+}
+
+/// A truco hand for the solvers, dealt from `deck`, keyed by `K`.
+#[derive(Clone, Copy, Debug)]
+pub struct TrucoGame<K> {
+    rules: RuleSet,
+    deck: CardSet,
+    start: Start,
+    first_hand: Option<[Card; 3]>,
+    keyer: K,
+}
+
+impl<K: Keyer> TrucoGame<K> {
+    /// The `arg-1v1` hand at every score (uniform), dealt from the 40 cards.
+    pub fn arg_1v1(keyer: K) -> Self {
+        TrucoGame {
+            rules: RuleSet::ARG_1V1,
+            deck: RuleSet::ARG_1V1.deck.cards(),
+            start: Start::Uniform,
+            first_hand: None,
+            keyer,
+        }
+    }
+
+    /// `arg-1v1-mini`: the arg-1v1 rules at 0-0 with seat 0 mano, dealt from
+    /// [`truco_game::cards::MINI_DECK`].
+    pub fn mini(keyer: K) -> Self {
+        TrucoGame {
+            rules: RuleSet::ARG_1V1,
+            deck: truco_game::cards::MINI_DECK,
+            start: Start::Fixed {
+                score: [0, 0],
+                mano: 0,
+            },
+            first_hand: None,
+            keyer,
+        }
+    }
+
+    /// The same game with seat 0's hand fixed (a sub-game: chance deals only seat 1), for fast
+    /// exact tests on the mini variant.
+    pub fn with_first_hand(mut self, hand: [Card; 3]) -> Self {
+        self.first_hand = Some(hand);
+        self
+    }
+
+    /// The same game keyed by another keyer.
+    pub fn with_keyer<K2: Keyer>(&self, keyer: K2) -> TrucoGame<K2> {
+        TrucoGame {
+            rules: self.rules,
+            deck: self.deck,
+            start: self.start,
+            first_hand: self.first_hand,
+            keyer,
+        }
+    }
+
+    /// The keyer.
+    pub fn keyer(&self) -> &K {
+        &self.keyer
+    }
+
+    /// The deck dealt from.
+    pub fn deck(&self) -> CardSet {
+        self.deck
+    }
+
+    /// The 4-bit history code of an action (cards by their position in the deck).
+    fn code(&self, a: Action) -> u128 {
+        match a {
+            Action::Play(c) => (CardSet(self.deck.0 & ((1u64 << c.index()) - 1)).len() & 7) as u128,
+            Action::Raise => 8,
+            Action::Quiero => 9,
+            Action::NoQuiero => 10,
+            Action::Envido => 11,
+            Action::RealEnvido => 12,
+            Action::FaltaEnvido => 13,
+            Action::Mazo => 14,
+            _ => 15,
+        }
+    }
+
+    fn used(&self, s: &GState, seat: u8) -> u64 {
+        s.hands[..seat as usize]
+            .iter()
+            .flatten()
+            .fold(0u64, |m, c| m | 1 << c.index())
+    }
+
+    fn advance_stage(&self, s: &mut GState) {
+        if s.stage == Stage::Deal(2) {
+            let start = PublicState::new_hand(self.rules, s.score, s.mano);
+            s.state = start.and_then(|p| State::deal(p, &s.hands)).ok();
+            s.stage = Stage::Play;
+        }
+    }
+}
+
+impl<K: Keyer> Game for TrucoGame<K> {
+    type State = GState;
+    type Action = Move;
+    type Outcome = Outcome;
+    type Key = K::Key;
+
+    fn root(&self) -> GState {
+        let (stage, score, mano) = match self.start {
+            Start::Fixed { score, mano } => (Stage::Deal(0), score, mano),
+            Start::Uniform => (Stage::Score, [0, 0], 0),
+        };
+        let c0 = Card::from_index(0).unwrap_or_else(|| unreachable!("card 0 exists"));
+        GState {
+            stage,
+            score,
+            mano,
+            hands: [[c0; 3]; 2],
+            state: None,
+            order: Order::new(),
+            history: 0,
+            history_len: 0,
+        }
+    }
+
+    fn node_kind(&self, s: &GState) -> NodeKind {
+        match (s.stage, &s.state) {
+            (Stage::Play, Some(st)) => match st.actor() {
+                Actor::Seat(p) | Actor::Team { seat: p, .. } => NodeKind::Player(p as Player),
+                _ => NodeKind::Terminal,
+            },
+            (Stage::Play, None) => NodeKind::Terminal,
+            _ => NodeKind::Chance,
+        }
+    }
+
+    fn legal_actions(&self, s: &GState, out: &mut ActionList<Move>) {
+        out.clear();
+        let Some(st) = &s.state else { return };
+        let mut legal = truco_game::ActionList::new();
+        st.legal_actions(&mut legal);
+        let mut buf = [Action::Mazo; truco_game::action::MAX_ACTIONS];
+        let n = legal.len();
+        buf[..n].copy_from_slice(legal.as_slice());
+        if let Some(seat) = st.actor().seat() {
+            if let Ok(view) = st.view(seat) {
+                order_actions(&view, &mut buf[..n]);
+            }
+        }
+        for &a in &buf[..n] {
+            out.push(Move(a));
+        }
+    }
+
+    fn apply(&self, s: &mut GState, a: Move) {
+        let Some(st) = s.state.as_mut() else { return };
+        // The solver only applies actions listed by `legal_actions`, which the engine accepts.
+        if let Ok((event, _)) = st.apply(a.0) {
+            s.order.push(&event);
+            let total = match event {
+                Event::Reveal { totals, .. } => totals,
+                _ => [truco_game::NONE; 6],
+            };
+            s.history = s.history << 4 | self.code(a.0);
+            s.history_len = s.history_len.saturating_add(1);
+            if total[0] != truco_game::NONE {
+                // Revealed totals are public: fold both into the history.
+                s.history = s.history << 12 | (total[0] as u128) << 6 | total[1] as u128 & 63;
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, s: &GState, out: &mut Vec<(Outcome, f64)>) {
+        out.clear();
+        match s.stage {
+            Stage::Score => {
+                for a in 0..15 {
+                    for b in 0..15 {
+                        out.push((Outcome::Score([a, b]), 1.0 / 225.0));
+                    }
+                }
+            }
+            Stage::Mano => out.extend([(Outcome::Mano(0), 0.5), (Outcome::Mano(1), 0.5)]),
+            Stage::Deal(0) if self.first_hand.is_some() => {
+                out.extend(self.first_hand.map(|h| (Outcome::Cards(h), 1.0)));
+            }
+            Stage::Deal(seat) => {
+                let avail: Vec<Card> = CardSet(self.deck.0 & !self.used(s, seat)).iter().collect();
+                let n = avail.len();
+                for i in 0..n {
+                    for j in i + 1..n {
+                        for k in j + 1..n {
+                            out.push((Outcome::Cards([avail[i], avail[j], avail[k]]), 0.0));
+                        }
+                    }
+                }
+                let p = 1.0 / out.len().max(1) as f64;
+                out.iter_mut().for_each(|o| o.1 = p);
+            }
+            Stage::Play => {}
+        }
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, s: &GState, rng: &mut R) -> Outcome {
+        let mut below = |n: u32| ((rng.next_u32() as u64 * n as u64) >> 32) as u32;
+        match s.stage {
+            Stage::Score => Outcome::Score([below(15) as u8, below(15) as u8]),
+            Stage::Mano => Outcome::Mano(below(2) as u8),
+            Stage::Deal(0) if self.first_hand.is_some() => {
+                Outcome::Cards(self.first_hand.unwrap_or(s.hands[0]))
+            }
+            _ => {
+                let seat = match s.stage {
+                    Stage::Deal(k) => k,
+                    _ => 0,
+                };
+                let mut avail = self.deck.0 & !self.used(s, seat);
+                let c0 = Card::from_index(0).unwrap_or_else(|| unreachable!("card 0 exists"));
+                let mut hand = [c0; 3];
+                for slot in hand.iter_mut() {
+                    let n = avail.count_ones();
+                    let mut k = below(n.max(1));
+                    let mut m = avail;
+                    while k > 0 {
+                        m &= m - 1;
+                        k -= 1;
+                    }
+                    let i = m.trailing_zeros() as u8;
+                    avail &= !(1u64 << i);
+                    *slot = Card::from_index(i).unwrap_or(c0);
+                }
+                Outcome::Cards(hand)
+            }
+        }
+    }
+
+    fn apply_chance(&self, s: &mut GState, o: Outcome) {
+        match (s.stage, o) {
+            (Stage::Score, Outcome::Score(score)) => {
+                s.score = score;
+                s.stage = Stage::Mano;
+            }
+            (Stage::Mano, Outcome::Mano(m)) => {
+                s.mano = m;
+                s.stage = Stage::Deal(0);
+            }
+            (Stage::Deal(k), Outcome::Cards(h)) => {
+                s.hands[k as usize & 1] = h;
+                s.stage = Stage::Deal(k + 1);
+                self.advance_stage(s);
+            }
+            _ => {}
+        }
+    }
+
+    fn info_key(&self, s: &GState) -> K::Key {
+        self.keyer.key(s)
+    }
+
+    fn utility(&self, s: &GState, player: Player) -> f64 {
+        let Some(st) = &s.state else { return 0.0 };
+        let pts = st.public().hand_points();
+        let target = self.rules.target;
+        let capped = |p: usize| pts[p].min(target.saturating_sub(s.score[p])) as f64;
+        let p = player & 1;
+        capped(p) - capped(1 - p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::keying::{Abstract, Exact};
+    use truco_cfr::Tree;
+    use truco_game::abstraction::Abstraction;
+
+    #[test]
+    fn mini_tree_builds_for_both_keys_with_zero_sum_utilities() {
+        let exact = Tree::build(&TrucoGame::mini(Exact), 20_000_000).unwrap();
+        let abs = Tree::build(&TrucoGame::mini(Abstract(Abstraction::Tiers)), 20_000_000).unwrap();
+        assert_eq!(exact.num_nodes(), abs.num_nodes());
+        assert!(abs.num_info_sets() < exact.num_info_sets());
+        eprintln!(
+            "mini: {} nodes, {} exact info sets, {} abstract",
+            exact.num_nodes(),
+            exact.num_info_sets(),
+            abs.num_info_sets()
+        );
+    }
+
+    #[test]
+    fn sampled_hands_end_with_capped_points() {
+        use rand::SeedableRng;
+        let g = TrucoGame::arg_1v1(Abstract(Abstraction::Tiers));
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut actions = ActionList::new();
+        for _ in 0..2000 {
+            let mut s = g.root();
+            loop {
+                match g.node_kind(&s) {
+                    NodeKind::Chance => {
+                        let o = g.sample_chance(&s, &mut rng);
+                        g.apply_chance(&mut s, o);
+                    }
+                    NodeKind::Player(_) => {
+                        g.legal_actions(&s, &mut actions);
+                        assert!(!actions.is_empty());
+                        let _ = g.info_key(&s);
+                        let k = (rng.next_u32() as usize) % actions.len();
+                        g.apply(&mut s, actions[k]);
+                    }
+                    NodeKind::Terminal => break,
+                }
+            }
+            let (u0, u1) = (g.utility(&s, 0), g.utility(&s, 1));
+            assert_eq!(u0, -u1);
+            let need = 15 - s.start_score()[0].min(s.start_score()[1]);
+            assert!(u0.abs() <= need as f64, "{u0} with need {need}");
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! Information-set keys for [`crate::game::TrucoGame`]: the abstraction's packed `u64`, the
+//! exact key (own cards + the whole public history, for the mini variant's exact measurements),
+//! or both at once (to evaluate an abstract strategy in the exact game).
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use truco_game::abstraction::Abstraction;
+
+use crate::game::GState;
+
+/// Computes the key of the player to act.
+pub trait Keyer: Copy + Send + Sync {
+    /// The key type.
+    type Key: Copy + Eq + Hash + Ord + Debug + Send + Sync;
+    /// The key at a player node.
+    fn key(&self, s: &GState) -> Self::Key;
+}
+
+/// Key of a node with no decision (never asked by the solvers; keeps the functions total).
+pub const NO_KEY: u64 = u64::MAX;
+
+/// The abstraction's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Abstract(pub Abstraction);
+
+impl Keyer for Abstract {
+    type Key = u64;
+    #[inline]
+    fn key(&self, s: &GState) -> u64 {
+        let Some(st) = s.state() else { return NO_KEY };
+        let Some(seat) = st.actor().seat() else {
+            return NO_KEY;
+        };
+        st.view(seat)
+            .ok()
+            .and_then(|v| self.0.key_with_order(&v, &s.order).ok())
+            .unwrap_or(NO_KEY)
+    }
+}
+
+/// The exact information set: the seat, its dealt cards and every public event (with revealed
+/// envido totals), losslessly packed (history in the `u128`; seat, cards and length in the
+/// `u64`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exact;
+
+impl Keyer for Exact {
+    type Key = (u128, u64);
+    #[inline]
+    fn key(&self, s: &GState) -> (u128, u64) {
+        let Some(st) = s.state() else {
+            return (0, NO_KEY);
+        };
+        let Some(seat) = st.actor().seat() else {
+            return (0, NO_KEY);
+        };
+        let own = st.dealt_set(seat).0;
+        let meta = own << 8 | (seat as u64) << 7 | s.history_len as u64;
+        (s.history, meta)
+    }
+}
+
+/// Both keys: the exact one (defining the information sets) and the abstract one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dual(pub Abstraction);
+
+impl Keyer for Dual {
+    type Key = ((u128, u64), u64);
+    #[inline]
+    fn key(&self, s: &GState) -> ((u128, u64), u64) {
+        (Exact.key(s), Abstract(self.0).key(s))
+    }
+}

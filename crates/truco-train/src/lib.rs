@@ -1,0 +1,27 @@
+//! Training truco strategies with the solvers of `truco-cfr`.
+//!
+//! - [`game`]: the truco hand as a [`truco_cfr::Game`] (chance deals score, mano and hands;
+//!   score-aware terminal utility).
+//! - [`keying`]: information-set keys (the abstraction's, the exact one, both).
+//! - [`variant`]: the trainable variants (`arg-1v1`, `arg-1v1-mini`).
+//! - [`train`]: the training loop (progress, checkpoints, resume, log, table export).
+//! - [`checkpoint`]: the checked checkpoint file. [`export`]: the table writer.
+//! - [`eval`]: duplicate evaluation against the arena bots. [`mini`]: exact exploitability on
+//!   the mini variant.
+//!
+//! See the crate README for the measured figures.
+
+#![warn(missing_docs)]
+
+pub mod checkpoint;
+pub mod error;
+pub mod eval;
+pub mod export;
+pub mod game;
+pub mod keying;
+pub mod train;
+pub mod variant;
+
+pub use error::TrainError;
+pub use train::{train, TrainOptions, TrainReport};
+pub use variant::TrainVariant;

@@ -1,0 +1,353 @@
+//! The training loop: chunks of iterations, a progress bar, atomic checkpoints, resume, a JSON
+//! lines log of the quality measured along the way, and the table at the end.
+
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use truco_arena::{Heuristic, Random};
+use truco_cfr::{Algorithm, McConfig, McSolver};
+use truco_game::abstraction::Abstraction;
+use truco_query::WriteSummary;
+
+use crate::checkpoint::{self, CheckpointHeader};
+use crate::error::TrainError;
+use crate::eval::{duplicate_eval, EvalResult};
+use crate::export::write_table;
+use crate::keying::Abstract;
+use crate::variant::TrainVariant;
+
+/// What to train and how.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    /// The variant.
+    pub variant: TrainVariant,
+    /// The abstraction.
+    pub abstraction: Abstraction,
+    /// A sampling algorithm (es-mccfr or os-mccfr).
+    pub algorithm: Algorithm,
+    /// Stop after this many iterations in total (resumed ones included).
+    pub iterations: Option<u64>,
+    /// Stop after this much training time in this process.
+    pub time: Option<Duration>,
+    /// Worker threads.
+    pub threads: usize,
+    /// Solver seed (ignored when resuming: the checkpoint has its RNG).
+    pub seed: u64,
+    /// The table to write.
+    pub out: PathBuf,
+    /// The checkpoint to write (and to update every `checkpoint_every`).
+    pub checkpoint: PathBuf,
+    /// A checkpoint to continue.
+    pub resume: Option<PathBuf>,
+    /// Time between checkpoints.
+    pub checkpoint_every: Duration,
+    /// The JSON lines log (appended).
+    pub log: Option<PathBuf>,
+    /// Time between quality measurements (also measured at the end).
+    pub eval_every: Duration,
+    /// Duplicate deals per measurement (0: no measurement).
+    pub eval_deals: u64,
+    /// Draw a progress bar on stderr.
+    pub progress: bool,
+    /// Capacity of the solver table in information sets.
+    pub max_info_sets: usize,
+    /// Most rows written to the table (the most visited information sets); `None`: all.
+    pub max_rows: Option<usize>,
+}
+
+impl TrainOptions {
+    /// Defaults for `variant` writing `out` (checkpoint and log beside it).
+    pub fn new(variant: TrainVariant, out: PathBuf) -> TrainOptions {
+        let with = |ext: &str| {
+            let mut p = out.clone().into_os_string();
+            p.push(ext);
+            PathBuf::from(p)
+        };
+        TrainOptions {
+            variant,
+            abstraction: Abstraction::Buckets,
+            algorithm: Algorithm::EsMccfr,
+            iterations: None,
+            time: Some(Duration::from_secs(60)),
+            threads: 1,
+            seed: 0,
+            checkpoint: with(".ckpt"),
+            log: Some(with(".log.jsonl")),
+            out,
+            resume: None,
+            checkpoint_every: Duration::from_secs(300),
+            eval_every: Duration::from_secs(120),
+            eval_deals: 2000,
+            progress: false,
+            max_info_sets: 1 << 22,
+            max_rows: None,
+        }
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Serialize)]
+pub struct TrainReport {
+    /// Iterations in total (resumed ones included).
+    pub iterations: u64,
+    /// Training seconds in total.
+    pub seconds: f64,
+    /// Information sets in the table.
+    pub info_sets: usize,
+    /// Bytes of the solver's regret and strategy-sum arrays in use plus its map.
+    pub solver_bytes: usize,
+    /// Rows, actions and bytes of the written table.
+    pub table_rows: u64,
+    /// Size of the table file.
+    pub table_bytes: u64,
+    /// Whether the run was stopped by Ctrl-C (or the table filling up) before its budget.
+    pub interrupted: bool,
+    /// The last quality measurement.
+    pub eval: Vec<EvalResult>,
+}
+
+/// One line of the training log.
+#[derive(Serialize)]
+struct LogLine<'a> {
+    variant: &'a str,
+    abstraction: &'a str,
+    algorithm: &'a str,
+    iterations: u64,
+    seconds: f64,
+    iterations_per_second: f64,
+    info_sets: usize,
+    rss_mb: f64,
+    eval: &'a [EvalResult],
+}
+
+/// Resident memory of this process in MB (Linux; 0 elsewhere).
+pub fn rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<f64>().ok())
+        .map_or(0.0, |pages| pages * 4096.0 / 1e6)
+}
+
+fn header(o: &TrainOptions, iterations: u64, seconds: f64) -> CheckpointHeader {
+    CheckpointHeader {
+        variant: o.variant.id().to_string(),
+        abstraction: o.abstraction.id().to_string(),
+        abstraction_hash: o.abstraction.definition_hash(),
+        algorithm: o.algorithm.name().to_string(),
+        iterations,
+        seconds,
+    }
+}
+
+fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64), TrainError> {
+    if !o.algorithm.is_sampling() {
+        return Err(TrainError::InvalidOption(format!(
+            "{} traverses the whole tree: `truco train` runs es-mccfr or os-mccfr (the full-traversal comparison on the mini variant is scripts/mini_curve.sh)",
+            o.algorithm
+        )));
+    }
+    if let Some(path) = &o.resume {
+        let (h, body) = checkpoint::load(path, &header(o, 0, 0.0))?;
+        let solver = McSolver::from_bytes(&body)?;
+        return Ok((solver, h.seconds));
+    }
+    let config = McConfig {
+        algorithm: o.algorithm,
+        threads: o.threads,
+        seed: o.seed,
+        max_info_sets: o.max_info_sets,
+        max_actions: o.max_info_sets * 4,
+        ..McConfig::default()
+    };
+    Ok((McSolver::new(config)?, 0.0))
+}
+
+fn evaluate(o: &TrainOptions, solver: &McSolver<u64>) -> Vec<EvalResult> {
+    if o.eval_deals == 0 {
+        return Vec::new();
+    }
+    let game = o.variant.game(Abstract(o.abstraction));
+    vec![
+        duplicate_eval(
+            &game,
+            solver,
+            o.abstraction,
+            &mut Random,
+            o.eval_deals,
+            0xE7A1,
+        ),
+        duplicate_eval(
+            &game,
+            solver,
+            o.abstraction,
+            &mut Heuristic,
+            o.eval_deals,
+            0xE7A1,
+        ),
+    ]
+}
+
+fn append_log(path: &Path, line: &LogLine<'_>) -> Result<(), TrainError> {
+    let io = |source| TrainError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut f = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(io)?;
+    let mut text = serde_json::to_string(line)?;
+    text.push('\n');
+    f.write_all(text.as_bytes()).map_err(io)
+}
+
+/// Trains until the iteration or time budget is spent or `stop` is set (Ctrl-C), then writes a
+/// checkpoint and the table.
+pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainError> {
+    if o.iterations.is_none() && o.time.is_none() {
+        return Err(TrainError::InvalidOption(
+            "give an iteration or a time budget".into(),
+        ));
+    }
+    let game = o.variant.game(Abstract(o.abstraction));
+    let (mut solver, seconds_before) = new_solver(o)?;
+    let started = Instant::now();
+    let bar = progress_bar(o, solver.iterations());
+    let mut last_ck = Instant::now();
+    let mut last_eval = Instant::now();
+    let mut chunk = 64u64;
+    let mut interrupted = false;
+    let mut eval = Vec::new();
+    let capacity = solver.table().max_info_sets();
+    let log = |solver: &McSolver<u64>, eval: &[EvalResult]| -> Result<(), TrainError> {
+        let Some(path) = &o.log else { return Ok(()) };
+        let secs = seconds_before + started.elapsed().as_secs_f64();
+        append_log(
+            path,
+            &LogLine {
+                variant: o.variant.id(),
+                abstraction: o.abstraction.id(),
+                algorithm: o.algorithm.name(),
+                iterations: solver.iterations(),
+                seconds: secs,
+                iterations_per_second: solver.iterations() as f64 / secs.max(1e-9),
+                info_sets: solver.table().len(),
+                rss_mb: rss_mb(),
+                eval,
+            },
+        )
+    };
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            interrupted = true;
+            break;
+        }
+        let elapsed = started.elapsed();
+        if o.time.is_some_and(|t| elapsed >= t) {
+            break;
+        }
+        let left = o.iterations.map(|n| n.saturating_sub(solver.iterations()));
+        if left == Some(0) {
+            break;
+        }
+        if solver.table().len() * 10 > capacity * 9 {
+            bar.println(format!(
+                "the solver table is 90% full ({} information sets): stopping; raise --max-info-sets",
+                solver.table().len()
+            ));
+            interrupted = true;
+            break;
+        }
+        let n = left.map_or(chunk, |l| l.min(chunk));
+        let t = Instant::now();
+        solver.train(&game, n)?;
+        // Aim at chunks of about half a second.
+        let dt = t.elapsed().as_secs_f64().max(1e-6);
+        chunk = ((n as f64 * 0.5 / dt) as u64).clamp(1, chunk.saturating_mul(4).max(4));
+        update_bar(&bar, o, &solver, started.elapsed());
+        if last_ck.elapsed() >= o.checkpoint_every {
+            save(o, &solver, seconds_before + started.elapsed().as_secs_f64())?;
+            last_ck = Instant::now();
+        }
+        if o.eval_deals > 0 && last_eval.elapsed() >= o.eval_every {
+            eval = evaluate(o, &solver);
+            log(&solver, &eval)?;
+            last_eval = Instant::now();
+        }
+    }
+    let seconds = seconds_before + started.elapsed().as_secs_f64();
+    save(o, &solver, seconds)?;
+    bar.finish_and_clear();
+    eval = if o.eval_deals > 0 {
+        evaluate(o, &solver)
+    } else {
+        eval
+    };
+    log(&solver, &eval)?;
+    let summary: WriteSummary = write_table(&solver, o.variant, o.abstraction, &o.out, o.max_rows)?;
+    let t = solver.table();
+    Ok(TrainReport {
+        iterations: solver.iterations(),
+        seconds,
+        info_sets: t.len(),
+        solver_bytes: t.map_bytes() + t.action_slots() * 8,
+        table_rows: summary.rows,
+        table_bytes: summary.bytes,
+        interrupted,
+        eval,
+    })
+}
+
+fn save(o: &TrainOptions, solver: &McSolver<u64>, seconds: f64) -> Result<(), TrainError> {
+    let body = solver.to_bytes()?;
+    checkpoint::save(
+        &o.checkpoint,
+        &header(o, solver.iterations(), seconds),
+        &body,
+    )
+}
+
+fn progress_bar(o: &TrainOptions, done: u64) -> ProgressBar {
+    if !o.progress {
+        return ProgressBar::hidden();
+    }
+    let (len, template) = match (o.iterations, o.time) {
+        (Some(n), _) => (
+            n,
+            "{elapsed_precise} [{bar:30}] {pos}/{len} it, {per_sec}, ETA {eta} | {msg}",
+        ),
+        (None, t) => (
+            t.map_or(0, |t| t.as_millis() as u64),
+            "{elapsed_precise} [{bar:30}] ETA {eta} | {msg}",
+        ),
+    };
+    let bar = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    if o.iterations.is_some() {
+        bar.set_position(done);
+    }
+    bar
+}
+
+fn update_bar(bar: &ProgressBar, o: &TrainOptions, solver: &McSolver<u64>, elapsed: Duration) {
+    match o.iterations {
+        Some(_) => bar.set_position(solver.iterations()),
+        None => bar.set_position(elapsed.as_millis() as u64),
+    }
+    let rate = solver.iterations() as f64 / elapsed.as_secs_f64().max(1e-9);
+    bar.set_message(format!(
+        "{} it ({:.0} it/s), {} info sets, {:.0} MB",
+        solver.iterations(),
+        rate,
+        solver.table().len(),
+        rss_mb()
+    ));
+}

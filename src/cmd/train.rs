@@ -1,0 +1,180 @@
+//! `truco train`: trains a strategy table (ES-MCCFR by default) with a progress bar, atomic
+//! checkpoints, Ctrl-C handling, `--resume`, and a JSON-lines training log; writes the table
+//! with truco-query's format. With no flags: arg-1v1 for about a minute into
+//! `models/arg-1v1.tbl`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use truco_game::abstraction::Abstraction;
+use truco_train::{train, TrainError, TrainOptions, TrainVariant};
+
+/// Arguments of `truco train`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    /// Variant: arg-1v1 or arg-1v1-mini.
+    #[arg(long, default_value = "arg-1v1")]
+    pub variant: String,
+    /// Stop after this many iterations in total (a resumed run counts its earlier ones).
+    #[arg(long)]
+    pub iterations: Option<u64>,
+    /// Stop after this much time: 90s, 10m, 2h (default 1m when no --iterations is given).
+    #[arg(long, value_parser = parse_duration)]
+    pub time: Option<Duration>,
+    /// Worker threads (1 is reproducible bit for bit, also across --resume).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The table to write (default models/<variant>.tbl); the checkpoint goes to <out>.ckpt and
+    /// the log to <out>.log.jsonl.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Continue the run saved in this checkpoint.
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+    /// es-mccfr (default) or os-mccfr.
+    #[arg(long, default_value = "es-mccfr")]
+    pub algorithm: String,
+    /// Solver seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Abstraction id: arg-1v1-buckets-v1 (default: the lossy one the full game trains with),
+    /// arg-1v1-tiers-v1 or arg-1v1-tiers-noorder-v1.
+    #[arg(long, default_value = "arg-1v1-buckets-v1")]
+    pub abstraction: String,
+    /// Checkpoint file (default <out>.ckpt).
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    /// Time between checkpoints.
+    #[arg(long, value_parser = parse_duration, default_value = "5m")]
+    pub checkpoint_every: Duration,
+    /// Time between quality measurements (duplicate deals against the random and heuristic bots).
+    #[arg(long, value_parser = parse_duration, default_value = "2m")]
+    pub eval_every: Duration,
+    /// Duplicate deals per quality measurement (0 turns it off).
+    #[arg(long, default_value_t = 2000)]
+    pub eval_deals: u64,
+    /// Capacity of the solver table, in information sets.
+    #[arg(long, default_value_t = 1 << 22)]
+    pub max_info_sets: usize,
+    /// Most rows in the table: the most visited information sets are kept (0: all).
+    #[arg(long, default_value_t = 4_000_000)]
+    pub max_rows: usize,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Print the final report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses `90s`, `10m`, `2h` or a number of seconds.
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let (num, unit) = t.split_at(
+        t.find(|c: char| !c.is_ascii_digit() && c != '.')
+            .unwrap_or(t.len()),
+    );
+    let v: f64 = num
+        .parse()
+        .map_err(|_| format!("`{s}`: expected a duration like 90s, 10m or 2h"))?;
+    let secs = match unit {
+        "" | "s" => v,
+        "m" => v * 60.0,
+        "h" => v * 3600.0,
+        _ => return Err(format!("`{s}`: unknown unit `{unit}` (s, m or h)")),
+    };
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// Builds the trainer's options from the command line.
+fn options(a: &Args) -> Result<TrainOptions, TrainError> {
+    let variant: TrainVariant = a.variant.parse()?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("models/{}.tbl", variant.id())));
+    let mut o = TrainOptions::new(variant, out);
+    o.abstraction = Abstraction::from_id(&a.abstraction)?;
+    o.algorithm = a.algorithm.parse()?;
+    o.iterations = a.iterations;
+    o.time = match (a.time, a.iterations) {
+        (Some(t), _) => Some(t),
+        (None, Some(_)) => None,
+        (None, None) => Some(Duration::from_secs(60)),
+    };
+    if a.threads == 0 {
+        return Err(TrainError::InvalidOption(
+            "--threads must be at least 1".into(),
+        ));
+    }
+    o.threads = a.threads;
+    o.seed = a.seed;
+    o.resume = a.resume.clone();
+    if let Some(c) = &a.checkpoint {
+        o.checkpoint = c.clone();
+    }
+    o.checkpoint_every = a.checkpoint_every;
+    o.eval_every = a.eval_every;
+    o.eval_deals = a.eval_deals;
+    o.max_info_sets = a.max_info_sets;
+    o.max_rows = (a.max_rows > 0).then_some(a.max_rows);
+    o.progress = !a.quiet;
+    Ok(o)
+}
+
+/// Runs `truco train`.
+pub fn run(a: &Args, out: &mut impl Write) -> Result<(), Box<dyn std::error::Error>> {
+    let o = options(a)?;
+    if let Some(dir) = o.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    // A second Ctrl-C while the checkpoint is written is ignored; the handler only sets a flag.
+    ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed))?;
+    let r = train(&o, &stop)?;
+    if a.json {
+        writeln!(out, "{}", serde_json::to_string(&r)?)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} {} ({}): {} iterations in {:.1} s ({:.0} it/s){}",
+        o.variant,
+        o.algorithm,
+        o.abstraction.id(),
+        r.iterations,
+        r.seconds,
+        r.iterations as f64 / r.seconds.max(1e-9),
+        if r.interrupted { ", interrupted" } else { "" }
+    )?;
+    writeln!(
+        out,
+        "information sets: {} (solver memory {:.1} MB)",
+        r.info_sets,
+        r.solver_bytes as f64 / 1e6
+    )?;
+    writeln!(
+        out,
+        "table: {} ({} rows, {:.2} MB); checkpoint: {}",
+        o.out.display(),
+        r.table_rows,
+        r.table_bytes as f64 / 1e6,
+        o.checkpoint.display()
+    )?;
+    for e in &r.eval {
+        writeln!(
+            out,
+            "vs {}: {:+.3} ± {:.3} points per hand over {} duplicate deals (table coverage {:.1}%)",
+            e.opponent,
+            e.points_per_hand,
+            e.ci95,
+            e.deals,
+            100.0 * e.coverage
+        )?;
+    }
+    Ok(())
+}

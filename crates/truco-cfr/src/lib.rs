@@ -5,7 +5,8 @@
 //! - [`algo`]: [`Algorithm`] parsed by name and [`Averaging`].
 //! - [`table`]: lock-free shared regret/strategy tables for sampled solvers.
 //! - [`delta`]: direct or per-worker buffered regret updates.
-//! - [`mccfr`]: external- and outcome-sampling MCCFR, parallel with rayon, with pruning.
+//! - [`mccfr`]: external- and outcome-sampling MCCFR, parallel with rayon, with pruning
+//!   (the traversals themselves are in the private `walker` module).
 //! - [`solver`]: [`Solver`], one interface over all four algorithms.
 //! - [`checkpoint`]: serde + bincode save/restore of an MCCFR solver.
 //! - [`tree`]: the game tree as a flat arena, for games small enough to enumerate.
@@ -28,6 +29,7 @@ pub mod mccfr;
 pub mod solver;
 pub mod table;
 pub mod tree;
+mod walker;
 
 pub use algo::{Algorithm, Averaging};
 pub use error::CfrError;

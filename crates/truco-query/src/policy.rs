@@ -122,6 +122,7 @@ impl Policy {
     }
 
     /// [`Policy::recommend`] with the actions listed in `order`.
+    #[inline]
     pub fn recommend_in(
         &self,
         view: &View,

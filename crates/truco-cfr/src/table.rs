@@ -121,26 +121,39 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
     /// A table for up to `max_info_sets` information sets and `max_actions` action slots in total.
     /// The map keeps its load at or below 50%.
     pub fn new(max_info_sets: usize, max_actions: usize) -> Result<Self, CfrError> {
-        if max_info_sets == 0 || max_actions == 0 || max_actions >= 1 << 54 {
+        if max_info_sets == 0
+            || max_actions == 0
+            || max_info_sets > 1 << 40
+            || max_actions > 1 << 40
+        {
             return Err(CfrError::InvalidConfig(format!(
                 "table capacity {max_info_sets} info sets / {max_actions} actions"
             )));
         }
         let cap = (max_info_sets * 2).next_power_of_two();
-        let slots = (0..cap)
-            .map(|_| Slot {
-                state: AtomicU64::new(EMPTY),
-                key: UnsafeCell::new(MaybeUninit::uninit()),
-            })
-            .collect();
-        let values = (0..max_actions)
-            .map(|_| [AtomicU32::new(0), AtomicU32::new(0)])
-            .collect();
+        let no_memory = |what: &str| {
+            CfrError::InvalidConfig(format!(
+                "cannot allocate the {what} for {max_info_sets} info sets / {max_actions} actions"
+            ))
+        };
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(cap)
+            .map_err(|_| no_memory("key map"))?;
+        slots.extend((0..cap).map(|_| Slot {
+            state: AtomicU64::new(EMPTY),
+            key: UnsafeCell::new(MaybeUninit::uninit()),
+        }));
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(max_actions)
+            .map_err(|_| no_memory("value arrays"))?;
+        values.extend((0..max_actions).map(|_| [AtomicU32::new(0), AtomicU32::new(0)]));
         Ok(Self {
-            slots,
+            slots: slots.into_boxed_slice(),
             mask: cap - 1,
             max_info_sets,
-            values,
+            values: values.into_boxed_slice(),
             next_slot: AtomicUsize::new(0),
             len: AtomicUsize::new(0),
         })
@@ -389,6 +402,12 @@ mod tests {
             Err(CfrError::NoLegalAction)
         ));
         assert!(InfoTable::<u32>::new(0, 1).is_err());
+        assert!(InfoTable::<u32>::new(1 << 41, 1).is_err());
+        // Within the limits but far beyond any memory: a typed error, not an abort.
+        assert!(matches!(
+            InfoTable::<u32>::new(1 << 40, 1 << 40),
+            Err(CfrError::InvalidConfig(_))
+        ));
     }
 
     #[test]

@@ -15,6 +15,24 @@
 //! - [`eval`]: expected value, exact best response and exploitability.
 //!
 //! See the crate README for measured figures.
+//!
+//! ```
+//! use truco_cfr::games::{Kuhn, Leduc};
+//! use truco_cfr::{exploitability, Algorithm, FullSolver, McConfig, McSolver, Tree};
+//!
+//! // Full-traversal CFR+ on Kuhn poker.
+//! let tree = Tree::build(&Kuhn, 1_000)?;
+//! let mut cfr = FullSolver::new(&tree, "cfr+".parse::<Algorithm>()?)?;
+//! cfr.run(&tree, 500);
+//! assert!(exploitability(&tree, &cfr.average_policy(&tree)) < 2e-3);
+//!
+//! // External-sampling MCCFR on Leduc, then its exact exploitability.
+//! let mut es = McSolver::new(McConfig { seed: 1, ..McConfig::default() })?;
+//! es.train(&Leduc, 20_000)?;
+//! let leduc = Tree::build(&Leduc, 1 << 20)?;
+//! assert!(exploitability(&leduc, &es.tree_policy(&leduc)) < 0.5);
+//! # Ok::<(), truco_cfr::CfrError>(())
+//! ```
 
 pub mod algo;
 pub mod checkpoint;

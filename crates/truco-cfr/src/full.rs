@@ -8,7 +8,7 @@
 //! 4. each of the player's information sets sums its nodes' counterfactual regrets and
 //!    reach-weighted strategy, then applies the CFR+ or DCFR update.
 //!
-//! Steps 2 and 3 split large levels across rayon threads and step 4 splits information sets; a
+//! Steps 2 and 3 split large levels across rayon threads, steps 1 and 4 split information sets; a
 //! node or information set is always computed by one thread with the same arithmetic order, so
 //! results do not depend on the number of threads (bit for bit).
 //!
@@ -169,21 +169,9 @@ impl FullSolver {
         self.update(tree, player);
     }
 
-    fn regret_matching<K>(&mut self, tree: &Tree<K>) {
-        for i in 0..tree.num_info_sets() {
-            let r = tree.info_range(i);
-            let total: f64 = self.regrets[r.clone()]
-                .iter()
-                .map(|x| load(x).max(0.0) as f64)
-                .sum();
-            for k in r.clone() {
-                self.strategy[k] = if total > 0.0 {
-                    load(&self.regrets[k]).max(0.0) as f64 / total
-                } else {
-                    1.0 / r.len() as f64
-                };
-            }
-        }
+    fn regret_matching<K: Sync>(&mut self, tree: &Tree<K>) {
+        let n = tree.num_info_sets();
+        regret_matching_range(tree, &self.regrets, 0, n, &mut self.strategy, self.par_min);
     }
 
     fn forward<K: Sync>(&mut self, tree: &Tree<K>, player: usize) {
@@ -337,6 +325,49 @@ impl FullSolver {
             (0..n_info).into_par_iter().with_min_len(256).for_each(one);
         } else {
             (0..n_info).for_each(one);
+        }
+    }
+}
+
+/// Regret matching for information sets `lo..hi`, whose action slots are `out` (slots are
+/// contiguous in information-set order). Halves are split with `rayon::join` down to `par_min`
+/// sets, without allocating; each set is computed by one thread, so the result is the same for
+/// any thread count.
+fn regret_matching_range<K: Sync>(
+    tree: &Tree<K>,
+    regrets: &[AtomicU32],
+    lo: usize,
+    hi: usize,
+    out: &mut [f64],
+    par_min: usize,
+) {
+    if hi - lo > par_min.max(2) {
+        let mid = lo + (hi - lo) / 2;
+        let split = (tree.info_offset[mid] - tree.info_offset[lo]) as usize;
+        let (a, b) = out.split_at_mut(split);
+        rayon::join(
+            || regret_matching_range(tree, regrets, lo, mid, a, par_min),
+            || regret_matching_range(tree, regrets, mid, hi, b, par_min),
+        );
+        return;
+    }
+    let base = if lo < hi {
+        tree.info_offset[lo] as usize
+    } else {
+        0
+    };
+    for i in lo..hi {
+        let r = tree.info_range(i);
+        let total: f64 = regrets[r.clone()]
+            .iter()
+            .map(|x| load(x).max(0.0) as f64)
+            .sum();
+        for k in r.clone() {
+            out[k - base] = if total > 0.0 {
+                load(&regrets[k]).max(0.0) as f64 / total
+            } else {
+                1.0 / r.len() as f64
+            };
         }
     }
 }

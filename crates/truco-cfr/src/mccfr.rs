@@ -266,6 +266,25 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
         Ok(stats)
     }
 
+    /// Multiplies every regret by `regret_factor` and every strategy sum by `sum_factor` (both in
+    /// `[0, 1]`). Calling `discount(d, d)` with `d = T / (T + 1)` after the `T`-th of several
+    /// equal stretches of training is Pluribus's Linear-CFR discounting of early iterations.
+    pub fn discount(&mut self, regret_factor: f32, sum_factor: f32) -> Result<(), CfrError> {
+        for f in [regret_factor, sum_factor] {
+            if !(0.0..=1.0).contains(&f) {
+                return Err(CfrError::InvalidConfig(format!(
+                    "discount factor {f} outside [0, 1]"
+                )));
+            }
+        }
+        let t = &self.table;
+        for i in 0..t.action_slots() {
+            t.set_regret(i, t.regret(i) * regret_factor);
+            t.set_sum(i, t.sum(i) * sum_factor);
+        }
+        Ok(())
+    }
+
     fn pool(&mut self, threads: usize) -> Result<Arc<rayon::ThreadPool>, CfrError> {
         match &self.pool {
             Some(p) if p.current_num_threads() == threads => Ok(p.clone()),
@@ -420,6 +439,31 @@ mod tests {
         s.train(&Leduc, 180_000).unwrap();
         let late = exploitability(&tree, &s.tree_policy(&tree));
         assert!(late < 0.15 && late < early * 0.7, "{early} -> {late}");
+    }
+
+    #[test]
+    fn discount_scales_the_tables() {
+        let mut s = McSolver::new(leduc_config(1)).unwrap();
+        s.train(&Leduc, 2_000).unwrap();
+        let before: Vec<(f32, f32)> = (0..s.table().action_slots())
+            .map(|i| (s.table().regret(i), s.table().sum(i)))
+            .collect();
+        s.discount(0.5, 0.25).unwrap();
+        for (i, &(r, m)) in before.iter().enumerate() {
+            assert_eq!(s.table().regret(i), r * 0.5);
+            assert_eq!(s.table().sum(i), m * 0.25);
+        }
+        assert!(before.iter().any(|&(r, _)| r != 0.0));
+        assert!(s.discount(1.5, 0.5).is_err());
+        // Linear-CFR style training still converges.
+        let tree = Tree::build(&Leduc, 1 << 20).unwrap();
+        for k in 1..=10u32 {
+            s.train(&Leduc, 20_000).unwrap();
+            let d = k as f32 / (k as f32 + 1.0);
+            s.discount(d, d).unwrap();
+        }
+        let e = exploitability(&tree, &s.tree_policy(&tree));
+        assert!(e < 0.1, "exploitability {e}");
     }
 
     #[test]

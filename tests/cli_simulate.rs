@@ -1,4 +1,4 @@
-//! `truco simulate` run as a process: every Argentine variant and option set, and bad input.
+//! `truco simulate` run as a process: every variant and option set, and bad input.
 
 use std::process::{Command, Output};
 
@@ -47,7 +47,9 @@ fn json_number(json: &str, key: &str) -> f64 {
 
 #[test]
 fn every_variant_and_option_set() {
-    let sets: [(&str, &[&str]); 9] = [
+    let sets: [(&str, &[&str]); 11] = [
+        ("paulista", &[]),
+        ("valencian", &[]),
         ("arg-1v1", &[]),
         ("arg-2v2", &[]),
         ("arg-classic", &[]),
@@ -130,4 +132,26 @@ fn bad_input_fails_with_a_clear_message() {
     }
     let out = truco(&["simulate", "--variant", "arg-1v1"]);
     assert!(!out.status.success(), "missing --matches and --seed");
+}
+
+#[test]
+fn paulista_and_valencian_name_their_sources() {
+    let text = simulate("valencian", &[], false);
+    for name in [
+        "envit",
+        "envit-declined",
+        "truc-declined",
+        "joc-fora",
+        "tricks",
+        "fold",
+    ] {
+        assert!(text.contains(name), "{name} in {text}");
+    }
+    let json = simulate("valencian", &[], true);
+    assert!(json.contains("\"envit\":["), "{json}");
+    let text = simulate("paulista", &[], false);
+    assert!(text.contains("mao-de-onze-run"), "{text}");
+    let json = simulate("paulista", &[], true);
+    assert!(json.contains("\"mao-de-onze-run\":["), "{json}");
+    assert_eq!(json_number(&json, "matches"), 8.0);
 }

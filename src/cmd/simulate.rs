@@ -7,12 +7,12 @@ use std::io::Write;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use truco_game::spot::rules_text;
-use truco_game::{Match, PlayError, RuleError, RuleSet, Source};
+use truco_game::{Match, PlayError, RuleError, RuleSet, Source, Variant};
 
 /// Arguments of `truco simulate`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// Variant id: arg-1v1, arg-2v2 or arg-classic.
+    /// Variant id: arg-1v1, arg-2v2, arg-classic, paulista or valencian.
     #[arg(long)]
     pub variant: String,
     /// A rule option, repeatable: --option players=6 --option flor (arg-classic only).
@@ -64,8 +64,9 @@ impl std::error::Error for SimulateError {
     }
 }
 
-/// The point sources, in report order, with their report names.
-pub const SOURCES: [(Source, &str); 8] = [
+/// The point sources, in report order, with their report names (see [`source_name`] for the
+/// names a variant uses).
+pub const SOURCES: [(Source, &str); 10] = [
     (Source::Tricks, "tricks"),
     (Source::TrucoDeclined, "truco-declined"),
     (Source::Fold, "fold"),
@@ -74,7 +75,19 @@ pub const SOURCES: [(Source, &str); 8] = [
     (Source::Flor, "flor"),
     (Source::Contraflor, "contraflor"),
     (Source::ContraflorDeclined, "contraflor-declined"),
+    (Source::JocFora, "joc-fora"),
+    (Source::ElevenRun, "mao-de-onze-run"),
 ];
+
+/// The report name of `source` in `variant`: valencian says envit and truc.
+pub fn source_name(variant: Variant, source: Source) -> &'static str {
+    match (variant, source) {
+        (Variant::Valencian, Source::Envido) => "envit",
+        (Variant::Valencian, Source::EnvidoDeclined) => "envit-declined",
+        (Variant::Valencian, Source::TrucoDeclined) => "truc-declined",
+        _ => SOURCES[source_index(source)].1,
+    }
+}
 
 fn source_index(s: Source) -> usize {
     SOURCES.iter().position(|&(x, _)| x == s).unwrap_or(0)
@@ -85,6 +98,8 @@ fn source_index(s: Source) -> usize {
 pub struct Summary {
     /// The rule set in spot notation (variant and options).
     pub rules: String,
+    /// The variant (it names the sources).
+    pub variant: Variant,
     /// The seed.
     pub seed: u64,
     /// Matches played.
@@ -98,7 +113,7 @@ pub struct Summary {
     /// Matches won by team 0 and team 1.
     pub wins: [u32; 2],
     /// Points per source (in [`SOURCES`] order) per team.
-    pub points: [[u64; 2]; 8],
+    pub points: [[u64; 2]; 10],
 }
 
 impl Summary {
@@ -148,7 +163,8 @@ impl Summary {
             "{:<22} {:>10} {:>10} {:>7}",
             "points by source", "team 0", "team 1", "share"
         )?;
-        for (i, (_, name)) in SOURCES.iter().enumerate() {
+        for (i, &(src, _)) in SOURCES.iter().enumerate() {
+            let name = source_name(self.variant, src);
             let p = self.points[i];
             writeln!(
                 out,
@@ -173,7 +189,7 @@ impl Summary {
             SOURCES
                 .iter()
                 .enumerate()
-                .map(|(i, (_, name))| format!("\"{name}\":{}", f(i)))
+                .map(|(i, &(src, _))| format!("\"{}\":{}", source_name(self.variant, src), f(i)))
                 .collect::<Vec<_>>()
                 .join(",")
         };
@@ -206,13 +222,14 @@ pub fn simulate(rules: RuleSet, matches: u32, seed: u64) -> Result<Summary, Simu
     let mut player = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x05EE_D0F7_A1E5);
     let mut s = Summary {
         rules: name,
+        variant: rules.variant,
         seed,
         matches,
         hands: 0,
         hands_min: u32::MAX,
         hands_max: 0,
         wins: [0, 0],
-        points: [[0; 2]; 8],
+        points: [[0; 2]; 10],
     };
     for _ in 0..matches {
         let mut m = Match::new(rules, seeds.next_u64());
@@ -280,6 +297,33 @@ mod tests {
         let with = simulate(flor, 30, 1).unwrap();
         assert!(with.points[f][0] + with.points[f][1] > 0);
         assert_eq!(with.rules, "arg-classic players=6 flor");
+    }
+
+    #[test]
+    fn paulista_and_valencian_sources() {
+        let p = simulate(RuleSet::PAULISTA, 40, 2).unwrap();
+        assert_eq!(p.wins[0] + p.wins[1], 40);
+        let run = source_index(Source::ElevenRun);
+        assert!(
+            p.points[run][0] + p.points[run][1] > 0,
+            "someone ran from a mão de onze"
+        );
+        let e = source_index(Source::Envido);
+        assert_eq!(p.points[e], [0, 0], "no envido in paulista");
+        let v = simulate(RuleSet::VALENCIAN, 20, 2).unwrap();
+        assert!(v.points[e][0] + v.points[e][1] > 0, "envit points");
+        let mut text = Vec::new();
+        v.write_text(&mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.starts_with("valencian: 20 matches"), "{text}");
+        for name in ["envit", "envit-declined", "truc-declined", "joc-fora"] {
+            assert!(text.contains(name), "{name} in {text}");
+        }
+        let mut json = Vec::new();
+        p.write_json(&mut json).unwrap();
+        assert!(String::from_utf8(json)
+            .unwrap()
+            .contains("\"mao-de-onze-run\":["));
     }
 
     #[test]

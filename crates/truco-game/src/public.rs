@@ -252,7 +252,7 @@ impl PublicState {
         }
         let at_eleven = |t: usize| rules.mao_de_onze && score[t] == rules.target - 1;
         let (eleven, iron) = match (at_eleven(0), at_eleven(1)) {
-            (true, true) => (NONE, true),
+            (true, true) => (NONE, !rules.ferro_open),
             (true, false) => (0, false),
             (false, true) => (1, false),
             (false, false) => (NONE, false),
@@ -432,6 +432,14 @@ impl PublicState {
     pub fn is_iron(&self) -> bool {
         self.iron
     }
+    /// Paulista `ferro=open`: whether this is the open hand at 11-11 (worth 3, no truco).
+    pub fn is_open_iron(&self) -> bool {
+        let t = self.rules.target.wrapping_sub(1);
+        self.rules.mao_de_onze
+            && self.rules.ferro_open
+            && self.start_score[0] == t
+            && self.start_score[1] == t
+    }
     /// Valencian: whether `seat` called or answered a truc in this hand.
     pub fn truc_acted(&self, seat: u8) -> bool {
         seat < 8 && self.truc_acted & (1 << seat) != 0
@@ -445,10 +453,10 @@ impl PublicState {
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
     }
-    /// The hand's current value (the accepted truco level's value; a mão de onze played is
-    /// worth the truco value, 3).
+    /// The hand's current value (the accepted truco level's value; a mão de onze played, or
+    /// the open hand at 11-11 with `ferro=open`, is worth the truco value, 3).
     pub fn truco_value(&self) -> u8 {
-        if self.eleven != NONE {
+        if self.eleven != NONE || self.is_open_iron() {
             return self.rules.truco_values[1];
         }
         self.rules.truco_values[(self.truco.level as usize).min(4)]
@@ -512,10 +520,11 @@ impl PublicState {
         self.window = self.rules.out_of_turn_truco;
     }
 
-    /// Whether a truco may be called at all in this hand (not in a mão de onze or de ferro).
+    /// Whether a truco may be called at all in this hand (not in a mão de onze, a mão de
+    /// ferro, or the open 11-11 hand).
     #[inline]
     fn truco_allowed(&self) -> bool {
-        self.eleven == NONE && !self.iron
+        self.eleven == NONE && !self.iron && !self.is_open_iron()
     }
 
     /// Who acts next.

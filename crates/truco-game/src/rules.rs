@@ -186,7 +186,12 @@ pub struct RuleSet {
     /// Paulista mão de onze / mão de ferro at `target - 1`.
     pub mao_de_onze: bool,
     /// All three tricks parda: no one scores the hand (paulista), instead of the mano's team.
+    /// A blind mão de ferro whose three tricks are parda is replayed whatever this flag says.
     pub triple_parda_void: bool,
+    /// Paulista `ferro=open`: at 11-11 the hand is played with one's own cards visible, worth
+    /// the first truco value (3), with no raise and no decision (instead of the blind mão de
+    /// ferro).
+    pub ferro_open: bool,
 }
 
 /// Why a rule set could not be built.
@@ -216,6 +221,8 @@ pub enum RuleError {
         why: &'static str,
     },
 }
+
+const PAULISTA_OPTIONS: &str = "players=2|4, ferro=open|blind";
 
 const CLASSIC_OPTIONS: &str =
     "players=2|4|6, target=15|30, flor, falta-in-malas, early-mazo, pica-pica (players=6)";
@@ -254,6 +261,7 @@ impl RuleSet {
             hidden_card: false,
             mao_de_onze: false,
             triple_parda_void: false,
+            ferro_open: false,
         }
     }
 
@@ -294,6 +302,14 @@ impl RuleSet {
     ///   ([`crate::Action::Blind`]) among one's face-down cards in deal order and is shown as it
     ///   falls. No truco, and no hidden card (the card turns over as it falls).
     /// - A hidden card never wins or ties; a trick of hidden cards only is a parda.
+    ///
+    /// Heads-up options (the text allows games of two; the common heads-up rule set):
+    /// - `players=2`: two seats, the dealer alternates, the non-dealer (mão) leads; the player
+    ///   on 11 decides the mão de onze alone, seeing own cards and the vira; three parda
+    ///   tricks go to the mão (a blind mão de ferro ending so is still replayed).
+    /// - `ferro=open`: at 11-11 the hand is simply worth 3, with no raise and no decision,
+    ///   played normally with one's own cards visible (hidden card allowed from trick 2).
+    ///   `ferro=blind` is the default mão de ferro.
     pub const PAULISTA: RuleSet = {
         let mut r = RuleSet::argentine(Variant::Paulista, 4, 12, 0);
         r.ranking = Ranking::Paulista;
@@ -369,6 +385,9 @@ impl RuleSet {
     }
 
     fn apply_option(&mut self, opt: &str) -> Result<(), RuleError> {
+        if self.variant == Variant::Paulista {
+            return self.apply_paulista_option(opt);
+        }
         let variant = self.variant;
         if variant != Variant::ArgClassic {
             return Err(RuleError::UnknownOption {
@@ -425,6 +444,42 @@ impl RuleSet {
         Ok(())
     }
 
+    /// The paulista options (`players=2|4`, `ferro=open|blind`).
+    fn apply_paulista_option(&mut self, opt: &str) -> Result<(), RuleError> {
+        let variant = self.variant;
+        let invalid = |why| RuleError::InvalidOption {
+            variant,
+            option: opt.to_string(),
+            why,
+        };
+        let (name, value) = match opt.split_once('=') {
+            Some((n, v)) => (n.trim().to_ascii_lowercase(), Some(v.trim())),
+            None => (opt.to_ascii_lowercase(), None),
+        };
+        match (name.as_str(), value) {
+            ("players", Some("2")) => {
+                self.players = 2;
+                self.triple_parda_void = false;
+            }
+            ("players", Some("4")) => {
+                self.players = 4;
+                self.triple_parda_void = true;
+            }
+            ("players", _) => return Err(invalid("players must be 2 or 4")),
+            ("ferro", Some(v)) if v.eq_ignore_ascii_case("open") => self.ferro_open = true,
+            ("ferro", Some(v)) if v.eq_ignore_ascii_case("blind") => self.ferro_open = false,
+            ("ferro", _) => return Err(invalid("ferro must be open or blind")),
+            _ => {
+                return Err(RuleError::UnknownOption {
+                    variant,
+                    option: opt.to_string(),
+                    valid: PAULISTA_OPTIONS,
+                })
+            }
+        }
+        Ok(())
+    }
+
     /// The team of a seat (partners alternate).
     #[inline]
     pub const fn team(&self, seat: u8) -> u8 {
@@ -459,6 +514,27 @@ mod tests {
         assert_eq!(RuleSet::new("paulista", &[]).unwrap(), RuleSet::PAULISTA);
         assert_eq!(RuleSet::new("Valencian", &[]).unwrap(), RuleSet::VALENCIAN);
         assert!(RuleSet::new("paulista", &["flor"]).is_err());
+        let hu = RuleSet::new("paulista", &["players=2", "ferro=open"]).unwrap();
+        assert_eq!(
+            (hu.players, hu.ferro_open, hu.triple_parda_void),
+            (2, true, false)
+        );
+        assert_eq!(
+            RuleSet::new("paulista", &["players=4", "ferro=blind"]).unwrap(),
+            RuleSet::PAULISTA
+        );
+        assert!(matches!(
+            RuleSet::new("paulista", &["players=6"]),
+            Err(RuleError::InvalidOption { .. })
+        ));
+        assert!(matches!(
+            RuleSet::new("paulista", &["ferro=half"]),
+            Err(RuleError::InvalidOption { .. })
+        ));
+        assert!(matches!(
+            RuleSet::new("valencian", &["players=2"]),
+            Err(RuleError::UnknownOption { .. })
+        ));
         // Valencian falta: 24 while both are in the malas; at 15 vs 8, 9.
         let v = RuleSet::VALENCIAN;
         assert_eq!(v.falta_value([11, 3], 1), 24);

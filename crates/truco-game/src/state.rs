@@ -387,7 +387,7 @@ impl State {
             return Ok(View::blind(self.public, seat));
         }
         let mut v = View::new(self.public, seat, own).with_hidden(self.hidden_set(seat));
-        if p.mao_de_onze() == Some(seat % 2) {
+        if p.mao_de_onze() == Some(seat % 2) && p.rules().players > 2 {
             let partner = crate::action::seat_after(seat, 2, p.rules().players);
             v = v.with_partner(self.dealt(partner)?);
         }

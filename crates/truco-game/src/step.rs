@@ -332,8 +332,17 @@ impl PublicState {
             return;
         }
         let lead = self.trick_lead[t];
+        // Paulista builds the hand's table from the vira; the others use the static table.
+        let with_manilhas;
+        let table = match self.vira() {
+            Some(_) => {
+                with_manilhas = self.rank_table();
+                &with_manilhas
+            }
+            None => self.rules.ranking.table(),
+        };
         let (result, leader) = resolve_trick(
-            &self.rank_table(),
+            table,
             &self.played[t][..n as usize],
             if lead == NONE { seat } else { lead },
         );
@@ -344,8 +353,10 @@ impl PublicState {
                 return;
             }
         }
-        if t == 2 && self.rules.triple_parda_void && self.trick_result == [PARDA; 3] {
-            // Paulista: all three tricks parda, no one scores (a mão de ferro is replayed).
+        if t == 2 && (self.rules.triple_parda_void || self.iron) && self.trick_result == [PARDA; 3]
+        {
+            // Paulista: all three tricks parda, no one scores (a mão de ferro is replayed;
+            // heads-up, other hands go to the mão through `hand_winner`).
             self.trick = 3;
             self.phase = Phase::Over;
             return;

@@ -14,7 +14,30 @@ use truco_game::{
     Action, ActionList, Actor, Award, Card, CardSet, Match, PublicState, RuleSet, Source, Spot,
 };
 
-const SETS: [RuleSet; 2] = [RuleSet::PAULISTA, RuleSet::VALENCIAN];
+/// Heads-up paulista (`players=2`), with the blind mão de ferro or `ferro=open`.
+const fn heads_up(open: bool) -> RuleSet {
+    let mut r = RuleSet::PAULISTA;
+    r.players = 2;
+    r.triple_parda_void = false;
+    r.ferro_open = open;
+    r
+}
+
+const SETS: [RuleSet; 4] = [
+    RuleSet::PAULISTA,
+    RuleSet::VALENCIAN,
+    heads_up(true),
+    heads_up(false),
+];
+
+#[test]
+fn heads_up_sets_are_the_parsed_options() {
+    assert_eq!(
+        RuleSet::new("paulista", &["players=2", "ferro=open"]).unwrap(),
+        SETS[2]
+    );
+    assert_eq!(RuleSet::new("paulista", &["players=2"]).unwrap(), SETS[3]);
+}
 
 fn pick<R: Rng>(rng: &mut R, len: usize) -> usize {
     ((rng.next_u32() as u64 * len as u64) >> 32) as usize
@@ -278,12 +301,12 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_matches_hand_by_hand(set in 0..2usize, seed in any::<u64>()) {
+    fn random_matches_hand_by_hand(set in 0..SETS.len(), seed in any::<u64>()) {
         check_match_by_hands(SETS[set], seed);
     }
 
     #[test]
-    fn random_matches_through_the_driver(set in 0..2usize, seed in any::<u64>()) {
+    fn random_matches_through_the_driver(set in 0..SETS.len(), seed in any::<u64>()) {
         check_match_driver(SETS[set], seed);
     }
 }

@@ -264,6 +264,14 @@ pub fn rules_text(r: &RuleSet) -> Result<String, SpotError> {
         ];
         opts.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
     }
+    if r.variant == Variant::Paulista {
+        if r.players != 4 {
+            opts.push(format!("players={}", r.players));
+        }
+        if r.ferro_open {
+            opts.push("ferro=open".to_string());
+        }
+    }
     let refs: Vec<&str> = opts.iter().map(String::as_str).collect();
     match RuleSet::new(r.variant.id(), &refs) {
         Ok(built) if built == *r => {

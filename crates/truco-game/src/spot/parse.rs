@@ -478,7 +478,7 @@ impl FromStr for Spot {
                 "three cards (only a mão de ferro is blind)".into()
             }));
         }
-        let sees_partner = start.mao_de_onze() == Some(seat % 2);
+        let sees_partner = start.mao_de_onze() == Some(seat % 2) && rules.players > 2;
         if sees_partner != partner.is_some() {
             return Err(seat_err(if sees_partner {
                 "the partner's cards too (mão de onze: `partner c c c`)".into()

@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rayon::prelude::*;
 use thiserror::Error;
 use truco_game::{
-    Action, ActionList, Card, Event, Match, PlayError, PublicState, RuleError, RuleSet, View,
+    Action, ActionList, Card, Match, PlayError, PublicState, RuleError, RuleSet, View,
 };
 
 use crate::bot::{Bot, BotError, BotRng};
@@ -88,11 +88,9 @@ fn bot_seed(seed: u64, pair: u64, leg: u8, side: u8) -> u64 {
     mix(deal_seed(seed, pair) ^ mix(0xB07 + leg as u64 * 2 + side as u64))
 }
 
-/// Whether `public` is a hand before its first action (its mano, hand seat 0, is to act).
+/// Whether `public` is a hand before its first action (no seat has acted yet).
 fn is_hand_start(public: &PublicState) -> bool {
-    PublicState::new_hand(*public.rules(), public.score(), public.mano())
-        .and_then(|mut fresh| fresh.apply_event(Event::Deal).map(|_| fresh))
-        .is_ok_and(|fresh| fresh == *public)
+    (0..public.rules().players).all(|s| !public.has_acted(s))
 }
 
 /// One side of a match: a bot and its own generator.

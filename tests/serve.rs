@@ -183,6 +183,86 @@ fn stdin_stdout_answers_every_line_in_order() {
     assert!(status.success());
 }
 
+/// Spot texts damaged at random (characters dropped, replaced or inserted), deterministic.
+fn damaged_spots(n: usize) -> Vec<String> {
+    let base: Vec<char> = format!("{SPOT} | 0:4B 1:truco 0:quiero").chars().collect();
+    let alphabet: Vec<char> = "|:-[]/ 0123456789EOBCabcdefghijklmnopqrstuvwxyz\"{}\u{e9}"
+        .chars()
+        .collect();
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |m: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % m as u64) as usize
+    };
+    (0..n)
+        .map(|_| {
+            let mut t = base.clone();
+            for _ in 0..1 + next(4) {
+                let i = next(t.len());
+                match next(3) {
+                    0 => {
+                        t.remove(i);
+                    }
+                    1 => t[i] = alphabet[next(alphabet.len())],
+                    _ => t.insert(i, alphabet[next(alphabet.len())]),
+                }
+            }
+            t.into_iter().collect()
+        })
+        .collect()
+}
+
+#[test]
+fn damaged_spots_each_get_an_answer() {
+    let model = Model::new("damaged");
+    let mut server = Server(
+        Command::new(env!("CARGO_BIN_EXE_truco"))
+            .args(["serve", "--model", model.0.to_str().unwrap()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let spots = damaged_spots(400);
+    let lines: Vec<String> = spots
+        .iter()
+        .enumerate()
+        .map(|(i, s)| json!({"id": i, "spot": s, "sample": true}).to_string())
+        .collect();
+    let mut stdin = server.0.stdin.take().unwrap();
+    let stdout = server.0.stdout.take().unwrap();
+    bounded(move || {
+        for l in &lines {
+            writeln!(stdin, "{l}").unwrap();
+        }
+    });
+    let answers: Vec<Value> = bounded(move || {
+        BufReader::new(stdout)
+            .lines()
+            .map(|l| serde_json::from_str(&l.unwrap()).unwrap())
+            .collect::<Vec<Value>>()
+    });
+    assert_eq!(answers.len(), spots.len());
+    let mut errors = 0;
+    for (i, (a, spot)) in answers.iter().zip(&spots).enumerate() {
+        assert_eq!(a["id"], i, "{a}");
+        match spot.parse::<Spot>() {
+            Err(e) => {
+                assert_eq!(a["error"]["kind"], "bad_spot", "{spot}: {a}");
+                assert_eq!(a["error"]["message"], e.to_string());
+                errors += 1;
+            }
+            Ok(_) => assert!(a["actions"].is_array() || a["error"].is_object(), "{a}"),
+        }
+    }
+    assert!(errors > 200, "{errors} damaged spots refused");
+    let status = bounded(move || server.0.wait().unwrap());
+    assert!(status.success());
+}
+
 #[test]
 fn tcp_serves_concurrent_clients() {
     let model = Model::new("tcp");

@@ -1,0 +1,17 @@
+//! Score-aware exact solving.
+//!
+//! - [`cell`]: score cells and the top-down solving order (fixed-point groups for replays).
+//! - [`mv`]: the match-value table `mv(a, b, dealer)`, JSON on disk, typed unsolved reads.
+//! - [`topdown`]: the top-down driver and the per-hand points model.
+//!
+//! See the crate README for the rules covered and measured figures.
+
+pub mod cell;
+pub mod error;
+pub mod mv;
+pub mod topdown;
+
+pub use cell::{top_down_order, Cell, VoidRule};
+pub use error::SolveError;
+pub use mv::MatchValues;
+pub use topdown::{solve_top_down, value_from_outcomes, HandOutcome};

@@ -1,0 +1,239 @@
+//! Top-down solving of every cell of a match, and the per-hand points model.
+//!
+//! [`solve_top_down`] walks the groups of [`crate::cell::top_down_order`] and asks a cell
+//! solver for each cell's match value, reading only the [`MatchValues`] solved before. A group
+//! of cells that replay into each other (void hands) is solved as a fixed point: its cells
+//! start at 1/2 and are re-solved until no value moves more than the tolerance.
+//!
+//! [`HandOutcome`] lists are the simplest cell solver: a fixed distribution of how a hand ends
+//! (who scores how much) gives the cell's value as the expectation of the next cell's value.
+
+use crate::cell::Cell;
+use crate::error::SolveError;
+use crate::mv::MatchValues;
+
+/// Most fixed-point rounds for one group.
+pub const MAX_FIXED_POINT_ROUNDS: usize = 10_000;
+
+/// One way a hand can end: `team` scores `points` with probability `prob`; `points == 0` is a
+/// hand that scores nothing (replayed with the next dealer).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HandOutcome {
+    /// The scoring team (ignored when `points == 0`).
+    pub team: u8,
+    /// Points scored.
+    pub points: u8,
+    /// Probability of this outcome.
+    pub prob: f64,
+}
+
+/// The cell that follows a hand of `cell` in which `team` scored `points`: the dealer moves
+/// one seat.
+pub fn next_cell(cell: Cell, team: u8, points: u8, dealers: u8) -> ([u8; 2], u8) {
+    let mut score = cell.score;
+    score[team as usize & 1] = score[team as usize & 1].saturating_add(points);
+    (score, (cell.dealer + 1) % dealers)
+}
+
+/// The match value of `cell` when its hand ends as `outcomes` says: the expectation of the
+/// next cell's match value (outcomes of probability 0 are not read).
+pub fn value_from_outcomes(
+    cell: Cell,
+    outcomes: &[HandOutcome],
+    mv: &MatchValues,
+) -> Result<f64, SolveError> {
+    let mut v = 0.0;
+    for o in outcomes.iter().filter(|o| o.prob > 0.0) {
+        let (score, dealer) = next_cell(cell, o.team, o.points, mv.dealers());
+        v += o.prob * mv.get(score, dealer)?;
+    }
+    Ok(v)
+}
+
+/// Solves `order` (groups of cells, see [`crate::cell::top_down_order`]) into `mv` with
+/// `solve(cell, mv)` returning a cell's match value. Cells already in `mv` are kept. Within a
+/// group of several cells, values are iterated from 1/2 until the largest change is at most
+/// `tol`. Returns the number of cell solves run.
+pub fn solve_top_down<F>(
+    mv: &mut MatchValues,
+    order: &[Vec<Cell>],
+    tol: f64,
+    mut solve: F,
+) -> Result<usize, SolveError>
+where
+    F: FnMut(Cell, &MatchValues) -> Result<f64, SolveError>,
+{
+    let mut runs = 0;
+    for group in order {
+        let todo: Vec<Cell> = group
+            .iter()
+            .copied()
+            .filter(|&c| !mv.is_solved(c))
+            .collect();
+        if todo.is_empty() {
+            continue;
+        }
+        if group.len() == 1 {
+            let v = solve(todo[0], mv)?;
+            runs += 1;
+            mv.set(todo[0], v)?;
+            continue;
+        }
+        for &c in &todo {
+            mv.set(c, 0.5)?;
+        }
+        let mut change = f64::INFINITY;
+        let mut rounds = 0;
+        while change > tol {
+            if rounds == MAX_FIXED_POINT_ROUNDS {
+                return Err(SolveError::NoFixedPoint {
+                    cells: todo.len(),
+                    iterations: rounds,
+                    change,
+                });
+            }
+            change = 0.0;
+            for &c in &todo {
+                let v = solve(c, mv)?;
+                runs += 1;
+                change = change.max((v - mv.get(c.score, c.dealer)?).abs());
+                mv.set(c, v)?;
+            }
+            rounds += 1;
+        }
+    }
+    Ok(runs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cell::{top_down_order, VoidRule};
+
+    /// The mão's team wins `mao` of the hands, the dealer's `dealer`, the rest score nothing;
+    /// every hand is worth one point.
+    fn model(mao: f64, dealer: f64) -> impl Fn(Cell) -> Vec<HandOutcome> {
+        let rest = 1.0 - mao - dealer;
+        let void = if rest < 1e-9 { 0.0 } else { rest };
+        move |c: Cell| {
+            let m = (c.dealer + 1) % 2;
+            vec![
+                HandOutcome {
+                    team: m,
+                    points: 1,
+                    prob: mao,
+                },
+                HandOutcome {
+                    team: 1 - m,
+                    points: 1,
+                    prob: dealer,
+                },
+                HandOutcome {
+                    team: 0,
+                    points: 0,
+                    prob: void,
+                },
+            ]
+        }
+    }
+
+    #[test]
+    fn a_match_to_two_computed_by_hand() {
+        let m = model(0.6, 0.4);
+        let mut mv = MatchValues::new("toy", 2, 2);
+        let order = top_down_order(2, 2, VoidRule::Never);
+        let runs = solve_top_down(&mut mv, &order, 1e-12, |c, mv| {
+            value_from_outcomes(c, &m(c), mv)
+        })
+        .unwrap();
+        assert_eq!(runs, 8);
+        // By hand (the mão is the seat after the dealer and wins 60% of the hands):
+        let expect = [
+            ([1, 1], 1, 0.6),
+            ([1, 1], 0, 0.4),
+            ([1, 0], 0, 0.76),
+            ([1, 0], 1, 0.76),
+            ([0, 1], 0, 0.24),
+            ([0, 1], 1, 0.24),
+            ([0, 0], 0, 0.448),
+            ([0, 0], 1, 0.552),
+        ];
+        for (score, dealer, v) in expect {
+            let got = mv.get(score, dealer).unwrap();
+            assert!((got - v).abs() < 1e-12, "{score:?} d{dealer}: {got} != {v}");
+        }
+    }
+
+    #[test]
+    fn replayed_hands_are_a_fixed_point() {
+        // 20% of the hands score nothing: mv(1,1,0) = 0.3 + 0.2 mv(1,1,1) and
+        // mv(1,1,1) = 0.5 + 0.2 mv(1,1,0), so mv(1,1,0) = 0.4 / 0.96.
+        let m = model(0.5, 0.3);
+        let mut mv = MatchValues::new("toy", 2, 2);
+        let order = top_down_order(2, 2, VoidRule::Always);
+        solve_top_down(&mut mv, &order, 1e-13, |c, mv| {
+            value_from_outcomes(c, &m(c), mv)
+        })
+        .unwrap();
+        let x0 = 0.4 / 0.96;
+        assert!((mv.get([1, 1], 0).unwrap() - x0).abs() < 1e-12);
+        assert!((mv.get([1, 1], 1).unwrap() - (0.5 + 0.2 * x0)).abs() < 1e-12);
+        let sym = mv.get([0, 0], 0).unwrap() + mv.get([0, 0], 1).unwrap();
+        assert!((sym - 1.0).abs() < 1e-12, "seat symmetry: {sym}");
+    }
+
+    #[test]
+    fn the_order_never_reads_an_unsolved_cell() {
+        // Paulista-like hands worth 1, 3, 6, 9 or 12, some void at 11-11 (blind ferro).
+        let outcomes = |c: Cell| {
+            let mut v = Vec::new();
+            for (k, p) in [1u8, 3, 6, 9, 12].into_iter().enumerate() {
+                for t in 0..2 {
+                    v.push(HandOutcome {
+                        team: t,
+                        points: p,
+                        prob: 0.09 - 0.01 * k as f64,
+                    });
+                }
+            }
+            let rest = 1.0 - v.iter().map(|o| o.prob).sum::<f64>();
+            let void = if c.score == [11, 11] { rest } else { 0.0 };
+            v.push(HandOutcome {
+                team: 0,
+                points: 1,
+                prob: rest - void,
+            });
+            v.push(HandOutcome {
+                team: 0,
+                points: 0,
+                prob: void,
+            });
+            v
+        };
+        let order = top_down_order(12, 2, VoidRule::BlindFerro);
+        let mut mv = MatchValues::new("toy", 12, 2);
+        solve_top_down(&mut mv, &order, 1e-12, |c, mv| {
+            value_from_outcomes(c, &outcomes(c), mv)
+        })
+        .unwrap();
+        assert_eq!(mv.solved(), 288);
+        // The same solve in the wrong order (bottom-up) reads an unsolved cell.
+        let mut wrong: Vec<Vec<Cell>> = order.clone();
+        wrong.reverse();
+        let mut mv = MatchValues::new("toy", 12, 2);
+        let err = solve_top_down(&mut mv, &wrong, 1e-12, |c, mv| {
+            value_from_outcomes(c, &outcomes(c), mv)
+        });
+        assert!(matches!(err, Err(SolveError::Unsolved { .. })), "{err:?}");
+        // Without its group, the 11-11 void reads the other dealer's unsolved cell.
+        let split: Vec<Vec<Cell>> = order.iter().flatten().map(|&c| vec![c]).collect();
+        let mut mv = MatchValues::new("toy", 12, 2);
+        let err = solve_top_down(&mut mv, &split, 1e-12, |c, mv| {
+            value_from_outcomes(c, &outcomes(c), mv)
+        });
+        assert!(
+            matches!(err, Err(SolveError::Unsolved { a: 11, b: 11, .. })),
+            "{err:?}"
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //!
 //! - [`cell`]: score cells and the top-down solving order (fixed-point groups for replays).
 //! - [`mv`]: the match-value table `mv(a, b, dealer)`, JSON on disk, typed unsolved reads.
+//! - [`paulista`]: heads-up paulista card classes and the hands without truco as games.
 //! - [`topdown`]: the top-down driver and the per-hand points model.
 //!
 //! See the crate README for the rules covered and measured figures.
@@ -9,6 +10,7 @@
 pub mod cell;
 pub mod error;
 pub mod mv;
+pub mod paulista;
 pub mod topdown;
 
 pub use cell::{top_down_order, Cell, VoidRule};

@@ -10,8 +10,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use truco_game::sim::random_playout;
 use truco_game::{Action, ActionList, Actor, PublicState, RuleSet, State};
 
-/// A full-length playout: random cards, calls only where forced (a flor), every hand played
-/// through its tricks (uniform random play folds early; this is the long case).
+/// A full-length playout: random cards (blind in a mão de ferro), calls only where forced (a
+/// flor), valencian windows passed, every hand played through its tricks (uniform random play
+/// folds early; this is the long case).
 fn card_playout(start: PublicState, rng: &mut Xoshiro256PlusPlus) -> State {
     let mut st = State::sample_deal(start, rng);
     let mut legal = ActionList::new();
@@ -20,12 +21,12 @@ fn card_playout(start: PublicState, rng: &mut Xoshiro256PlusPlus) -> State {
         let s = legal.as_slice();
         let cards = s
             .iter()
-            .take_while(|a| matches!(a, Action::Play(_)))
+            .take_while(|a| matches!(a, Action::Play(_) | Action::Blind(_)))
             .count();
         let k = if cards > 0 {
             (rng.next_u32() as usize) % cards
         } else {
-            0
+            s.iter().position(|&a| a == Action::Pass).unwrap_or(0)
         };
         st.apply(s[k]).expect("legal action");
     }
@@ -46,6 +47,8 @@ fn bench(c: &mut Criterion) {
             "arg-classic-6p-flor",
             RuleSet::new("arg-classic", &["players=6", "flor"]).expect("valid rule set"),
         ),
+        ("paulista", RuleSet::PAULISTA),
+        ("valencian", RuleSet::VALENCIAN),
     ];
     let mut g = c.benchmark_group("playout");
     g.throughput(Throughput::Elements(HANDS));
@@ -70,6 +73,8 @@ fn bench(c: &mut Criterion) {
             "arg-classic-6p-cards-only",
             RuleSet::new("arg-classic", &["players=6"]).expect("valid rule set"),
         ),
+        ("paulista-cards-only", RuleSet::PAULISTA),
+        ("valencian-cards-only", RuleSet::VALENCIAN),
     ] {
         let start = PublicState::new_hand(rules, [0, 0], 0).expect("valid hand");
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);

@@ -31,6 +31,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "arg-classic-6p-flor",
             RuleSet::new("arg-classic", &["players=6", "flor"])?,
         ),
+        ("paulista", RuleSet::PAULISTA),
+        ("valencian", RuleSet::VALENCIAN),
     ];
     for (name, rules) in sets {
         let start = PublicState::new_hand(rules, [0, 0], 0)?;

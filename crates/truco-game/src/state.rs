@@ -174,7 +174,8 @@ impl State {
         }
         let mut st = State { public, hands: raw };
         // Face-down plays of a hand in progress: the first unplayed cards drawn.
-        for seat in 0..n as u8 {
+        let hidden_plays = public.rules().hidden_card && public.trick() > 0;
+        for seat in (0..n as u8).filter(|_| hidden_plays) {
             let hid = (0..3).filter(|&t| public.is_hidden(t, seat)).count();
             let mut left = st.hand(seat).iter();
             for _ in 0..hid {

@@ -33,12 +33,20 @@ fn playouts_allocate_nothing() {
     drop(std::hint::black_box(vec![1u8; 8]));
     assert!(ALLOCS.load(Ordering::Relaxed) > b);
     let sets = [
-        RuleSet::ARG_1V1,
-        RuleSet::ARG_2V2,
-        RuleSet::new("arg-classic", &["players=6", "flor"]).unwrap(),
+        (RuleSet::ARG_1V1, [10, 12], [0, 0]),
+        (RuleSet::ARG_2V2, [10, 12], [0, 0]),
+        (
+            RuleSet::new("arg-classic", &["players=6", "flor"]).unwrap(),
+            [10, 12],
+            [0, 0],
+        ),
+        (RuleSet::PAULISTA, [3, 5], [0, 0]),
+        (RuleSet::PAULISTA, [11, 5], [0, 0]),
+        (RuleSet::PAULISTA, [11, 11], [0, 0]),
+        (RuleSet::VALENCIAN, [10, 12], [1, 0]),
     ];
-    for rules in sets {
-        let start = PublicState::new_hand(rules, [10, 12], 1).unwrap();
+    for (rules, score, camas) in sets {
+        let start = PublicState::new_hand_in_camas(rules, score, camas, 1).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         for _ in 0..100 {
             random_playout(start, &mut rng).unwrap();
@@ -47,7 +55,8 @@ fn playouts_allocate_nothing() {
         let mut total = 0u32;
         for _ in 0..20_000 {
             let st = random_playout(start, &mut rng).unwrap();
-            total += st.public().hand_points()[0] as u32;
+            let h = st.public().hand_points();
+            total += h[0] as u32 + h[1] as u32;
         }
         let after = ALLOCS.load(Ordering::Relaxed);
         assert!(total > 0);

@@ -1,6 +1,7 @@
 //! Score-aware exact solving.
 //!
 //! - [`cell`]: score cells and the top-down solving order (fixed-point groups for replays).
+//! - [`driver`]: per-cell exact solving (tree, CFR+/DCFR, best response, strategy table).
 //! - [`mv`]: the match-value table `mv(a, b, dealer)`, JSON on disk, typed unsolved reads.
 //! - [`paulista`]: heads-up paulista card classes and the hands without truco as games.
 //! - [`topdown`]: the top-down driver and the per-hand points model.
@@ -8,6 +9,7 @@
 //! See the crate README for the rules covered and measured figures.
 
 pub mod cell;
+pub mod driver;
 pub mod error;
 pub mod mv;
 pub mod paulista;

@@ -162,10 +162,10 @@ impl PublicState {
     /// Valencian: scores the hand's envit (accepted: on the revealed totals; declined: what it
     /// owes), once, at the end of the hand and before the truc.
     fn score_envit(&mut self, aw: &mut Awards) {
-        let e = self.envido;
-        if !self.rules.envit || e.scored || !e.done {
+        if !self.rules.envit || self.envido.scored || !self.envido.done {
             return;
         }
+        let e = self.envido;
         self.envido.scored = true;
         if e.accepted {
             self.settle_envido(e.totals, aw);

@@ -6,6 +6,8 @@ use crate::state::State;
 
 /// All deals of `start`'s deck to its seats: every assignment of disjoint 3-card hands, each
 /// hand as an unordered set (in index order). Counts: 2 players, 40 cards: 9 880 x 7 770.
+/// A paulista hand also turns a vira, which this enumeration does not cover: for paulista the
+/// iterator yields nothing.
 #[derive(Clone, Debug)]
 pub struct Deals {
     start: PublicState,

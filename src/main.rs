@@ -29,6 +29,8 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Train a strategy table (progress bar, checkpoints, Ctrl-C, --resume, training log).
     Train(cmd::train::Args),
+    /// Exact score-aware solve of one heads-up paulista cell (11-11 open ferro, mão de onze).
+    Solve(cmd::solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Query(args) => cmd::query::run(&args, &mut out).map_err(Into::into),
         Command::Serve(args) => cmd::serve::run(&args, &mut out).map_err(Into::into),
         Command::Train(args) => cmd::train::run(&args, &mut out),
+        Command::Solve(args) => cmd::solve::run(&args, &mut out).map_err(Into::into),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

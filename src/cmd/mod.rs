@@ -5,4 +5,5 @@ pub mod eval;
 pub mod query;
 pub mod serve;
 pub mod simulate;
+pub mod solve;
 pub mod train;

@@ -246,17 +246,18 @@ impl State {
     /// The cards `seat` still holds.
     #[inline]
     pub fn hand(&self, seat: u8) -> CardSet {
-        let mut m = self.dealt_set(seat).0;
+        let h = self.hands.get(seat as usize).copied().unwrap_or([NONE; 3]);
+        let mut m = 0u64;
+        for i in h {
+            // A card played face down carries the HID flag, as does NONE: neither is held.
+            if i & HID == 0 {
+                m |= 1u64 << i;
+            }
+        }
         for t in &self.public.played {
             let c = t.get(seat as usize).copied().unwrap_or(NONE);
             if c < 64 {
                 m &= !(1u64 << c);
-            }
-        }
-        let h = self.hands.get(seat as usize).copied().unwrap_or([NONE; 3]);
-        for i in h {
-            if i != NONE && i & HID != 0 {
-                m &= !(1u64 << (i & !HID));
             }
         }
         CardSet(m)

@@ -74,7 +74,7 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, chart: &Chart) -> Resu
         )
         .map_err(e)?;
         c.draw_series(s.points.iter().filter_map(|p| {
-            p.ci.map(|(lo, hi)| PathElement::new(vec![(p.x, lo), (p.x, hi)], color.stroke_width(1)))
+            p.ci.map(|(lo, hi)| PathElement::new(vec![(p.x, lo), (p.x, hi)], color.stroke_width(2)))
         }))
         .map_err(e)?;
     }

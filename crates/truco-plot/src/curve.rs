@@ -74,7 +74,7 @@ pub fn parse_curve(path: &Path) -> Result<Vec<CurveRow>, PlotError> {
             message,
         };
         let cols: Vec<&str> = t.split(',').map(str::trim).collect();
-        if columns.is_none() && cols.iter().any(|c| *c == "iterations") {
+        if columns.is_none() && cols.contains(&"iterations") {
             columns = Some(header(&cols).map_err(bad)?);
             continue;
         }
@@ -121,41 +121,6 @@ pub fn parse_curve(path: &Path) -> Result<Vec<CurveRow>, PlotError> {
     Ok(out)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse(text: &str) -> Result<Vec<CurveRow>, PlotError> {
-        let p = std::env::temp_dir().join(format!("truco-plot-curve-{}.csv", std::process::id()));
-        std::fs::write(&p, text).unwrap();
-        let r = parse_curve(&p);
-        std::fs::remove_file(&p).unwrap();
-        r
-    }
-
-    #[test]
-    fn positional_and_named_columns() {
-        let r = parse("10,1.5,0.25\n20,3,0.125,dcfr\n").unwrap();
-        assert_eq!(r[0].series, "exploitability");
-        assert_eq!(
-            (r[1].iterations, r[1].seconds, r[1].exploitability),
-            (20.0, 3.0, 0.125)
-        );
-        assert_eq!(r[1].series, "dcfr");
-        let r = parse("config,iterations,seconds,exploitability,info_sets\ncfr+,5,0.5,1.5,400\n")
-            .unwrap();
-        assert_eq!(r[0].series, "cfr+");
-        assert_eq!(
-            (r[0].iterations, r[0].seconds, r[0].exploitability),
-            (5.0, 0.5, 1.5)
-        );
-        let e = parse("config,iterations,seconds,exploitability,info_sets\ncfr+,5,0.5,1.5\n");
-        assert!(matches!(e, Err(PlotError::Csv { line: 2, .. })));
-        let e = parse("iterations,seconds\n");
-        assert!(matches!(e, Err(PlotError::Csv { line: 1, .. })));
-    }
-}
-
 /// The two charts of a curve: against iterations, then against time.
 pub fn curve_charts(rows: &[CurveRow]) -> [Chart; 2] {
     let chart = |by_time: bool| {
@@ -189,4 +154,39 @@ pub fn curve_charts(rows: &[CurveRow]) -> [Chart; 2] {
         }
     };
     [chart(false), chart(true)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Vec<CurveRow>, PlotError> {
+        let p = std::env::temp_dir().join(format!("truco-plot-curve-{}.csv", std::process::id()));
+        std::fs::write(&p, text).unwrap();
+        let r = parse_curve(&p);
+        std::fs::remove_file(&p).unwrap();
+        r
+    }
+
+    #[test]
+    fn positional_and_named_columns() {
+        let r = parse("10,1.5,0.25\n20,3,0.125,dcfr\n").unwrap();
+        assert_eq!(r[0].series, "exploitability");
+        assert_eq!(
+            (r[1].iterations, r[1].seconds, r[1].exploitability),
+            (20.0, 3.0, 0.125)
+        );
+        assert_eq!(r[1].series, "dcfr");
+        let r = parse("config,iterations,seconds,exploitability,info_sets\ncfr+,5,0.5,1.5,400\n")
+            .unwrap();
+        assert_eq!(r[0].series, "cfr+");
+        assert_eq!(
+            (r[0].iterations, r[0].seconds, r[0].exploitability),
+            (5.0, 0.5, 1.5)
+        );
+        let e = parse("config,iterations,seconds,exploitability,info_sets\ncfr+,5,0.5,1.5\n");
+        assert!(matches!(e, Err(PlotError::Csv { line: 2, .. })));
+        let e = parse("iterations,seconds\n");
+        assert!(matches!(e, Err(PlotError::Csv { line: 1, .. })));
+    }
 }

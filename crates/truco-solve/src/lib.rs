@@ -19,3 +19,4 @@ pub use cell::{top_down_order, Cell, VoidRule};
 pub use error::SolveError;
 pub use mv::MatchValues;
 pub use topdown::{solve_top_down, value_from_outcomes, HandOutcome};
+pub use truco_cfr::Algorithm;

@@ -69,6 +69,7 @@ pub struct HuHand {
     mao: u8,
     vira_class: u8,
     values: HandValues,
+    last_hide: bool,
     h0: Vec<ClassHand>,
     h1: Vec<Vec<ClassHand>>,
 }
@@ -111,9 +112,21 @@ impl HuHand {
             mao: mao & 1,
             vira_class,
             values,
+            last_hide: false,
             h0,
             h1,
         }
+    }
+
+    /// Whether a card may be hidden in trick 3 (default: no). Hiding one's last card is weakly
+    /// dominated by playing it face up: a hidden card neither wins nor ties, and once the last
+    /// trick's cards are down no decision is left that the information could change (the
+    /// follower's own last choice is dominated the same way). Removing a weakly dominated
+    /// action keeps the game's value and every best-response value, so exploitability is
+    /// unchanged; it removes about 40% of the nodes. `true` keeps the full action set.
+    pub fn with_last_trick_hide(mut self, allow: bool) -> HuHand {
+        self.last_hide = allow;
+        self
     }
 
     /// Number of (seat 0, seat 1) class deals.
@@ -230,7 +243,7 @@ impl Game for HuHand {
         for &c in &classes[..k] {
             out.push(c);
         }
-        if s.trick > 0 {
+        if s.trick == 1 || (s.trick == 2 && self.last_hide) {
             for &c in &classes[..k] {
                 out.push(c | HIDE);
             }

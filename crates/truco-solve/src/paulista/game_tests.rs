@@ -47,7 +47,7 @@ fn class_game_matches_the_engine() {
             c.sort();
             c
         });
-        let g = HuHand::new(kind, mao, 0, class_counts(0), VALUES);
+        let g = HuHand::new(kind, mao, 0, class_counts(0), VALUES).with_last_trick_hide(true);
         let mut s = g.dealt(class_hands);
         let mut ours = ActionList::new();
         let mut theirs = truco_game::ActionList::new();
@@ -171,4 +171,49 @@ fn small_deck_tree_builds_with_zero_sum_utilities() {
     }
     assert_eq!(g.info_key(&s1), g.info_key(&s2));
     assert_eq!(g.node_kind(&s1), NodeKind::Player(1));
+}
+
+#[test]
+fn dropping_the_last_trick_hide_keeps_value_and_exploitability() {
+    use truco_cfr::{best_response_value, expected_value, Algorithm, FullSolver};
+    let mut counts = [0u8; 13];
+    counts[1] = 2;
+    counts[4] = 2;
+    counts[7] = 2;
+    counts[10] = 1;
+    counts[12] = 1;
+    let solve = |allow: bool| {
+        let g = HuHand::new(HandKind::OpenFerro, 1, CUSTOM_DECK, counts, VALUES)
+            .with_last_trick_hide(allow);
+        let tree = Tree::build(&g, 1_000_000).unwrap();
+        let mut s = FullSolver::new(&tree, Algorithm::Dcfr).unwrap();
+        s.run(&tree, 400);
+        let p = s.average_policy(&tree);
+        (tree, p)
+    };
+    let (full, pf) = solve(true);
+    let (pruned, pp) = solve(false);
+    assert!(pruned.num_nodes() < full.num_nodes());
+    let (vf, vp) = (expected_value(&full, &pf), expected_value(&pruned, &pp));
+    assert!((vf - vp).abs() < 1e-4, "values {vf} vs {vp}");
+    // The pruned solution, played in the full game (never hiding a last card), is exploitable
+    // there exactly as much as in the pruned game.
+    let keys: std::collections::HashMap<u64, Vec<f64>> = (0..pruned.num_info_sets())
+        .map(|i| (*pruned.info_key(i), pp[pruned.info_range(i)].to_vec()))
+        .collect();
+    let lifted = full.policy_from_fn(|k, out| {
+        out.fill(0.0);
+        match keys.get(k) {
+            Some(p) => out[..p.len()].copy_from_slice(p),
+            // Only reached after the opponent hid a last card: play the last card face up.
+            None => out[0] = 1.0,
+        }
+    });
+    for player in 0..2 {
+        let (a, b) = (
+            best_response_value(&full, &lifted, player),
+            best_response_value(&pruned, &pp, player),
+        );
+        assert!((a - b).abs() < 1e-9, "player {player}: {a} vs {b}");
+    }
 }

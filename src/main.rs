@@ -29,6 +29,10 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Train a strategy table (progress bar, checkpoints, Ctrl-C, --resume, training log).
     Train(cmd::train::Args),
+    /// Exploitability of a table: exact on arg-1v1-mini, a sampled lower bound on arg-1v1.
+    Exploit(cmd::exploit::Args),
+    /// Charts of training logs, eval reports and exploitability curves (SVG and PNG).
+    Plot(cmd::plot::Args),
     /// Exact score-aware solve of one heads-up paulista cell (11-11 open ferro, mão de onze).
     Solve(cmd::solve::Args),
 }
@@ -42,6 +46,8 @@ fn main() -> ExitCode {
         Command::Query(args) => cmd::query::run(&args, &mut out).map_err(Into::into),
         Command::Serve(args) => cmd::serve::run(&args, &mut out).map_err(Into::into),
         Command::Train(args) => cmd::train::run(&args, &mut out),
+        Command::Exploit(args) => cmd::exploit::run(&args, &mut out).map_err(Into::into),
+        Command::Plot(args) => cmd::plot::run(&args, &mut out).map_err(Into::into),
         Command::Solve(args) => cmd::solve::run(&args, &mut out).map_err(Into::into),
     };
     match result {

@@ -2,6 +2,8 @@
 //! `run(&Args, &mut impl Write) -> Result<(), E>` with a typed error `E` that `main` prints.
 
 pub mod eval;
+pub mod exploit;
+pub mod plot;
 pub mod query;
 pub mod serve;
 pub mod simulate;

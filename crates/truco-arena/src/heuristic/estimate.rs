@@ -111,6 +111,32 @@ const PERMS3: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// Chance that a team wins a hand whose tricks are all still to play, when its best card in
+/// each trick has one of the strengths `cards[..m]` (best order over the tricks; a trick with
+/// no known card is a coin flip), each against `mates` unknown partner cards and `opps`
+/// unknown opponent cards per trick (percentiles from `pc`).
+pub fn fresh_hand_chance(
+    pc: &Percentiles,
+    cards: [u8; 3],
+    m: usize,
+    (mates, opps): (u32, u32),
+    team: u8,
+    mano_team: u8,
+) -> f64 {
+    let mut best = 0.0f64;
+    for perm in PERMS3 {
+        if perm.iter().enumerate().skip(m).any(|(i, &x)| x != i) {
+            continue;
+        }
+        let mut probs = [0.5f64; 3];
+        for (slot, prob) in probs.iter_mut().enumerate().take(m) {
+            *prob = team_trick_chance(pc.pct(cards[perm[slot]]), mates, opps);
+        }
+        best = best.max(hand_chance([PARDA; 3], 0, &probs, team, mano_team));
+    }
+    best
+}
+
 /// What the seat knows of the trick in progress.
 #[derive(Clone, Copy, Debug)]
 pub struct TrickState {
@@ -130,7 +156,7 @@ impl TrickState {
     /// The trick in progress as `view`'s seat sees it.
     pub fn of(view: &View) -> TrickState {
         let p = view.public();
-        let table = p.rules().ranking.table();
+        let table = p.rank_table();
         let me = view.seat();
         let t = p.trick().min(2) as usize;
         let mut st = TrickState {
@@ -142,6 +168,11 @@ impl TrickState {
         };
         for s in 0..p.rules().players {
             let ours = s % 2 == me % 2;
+            if p.is_hidden(t, s) {
+                // A face-down card (paulista) has played but neither wins nor ties.
+                st.i_played |= s == me;
+                continue;
+            }
             match p.played(t, s) {
                 Some(c) => {
                     let v = table.strength(c);
@@ -174,21 +205,26 @@ impl TrickState {
     }
 }
 
-/// The cards `view`'s seat has not seen: the deck minus its dealt cards and the played cards.
+/// The cards `view`'s seat has not seen: the deck minus its dealt cards (none when blind), the
+/// partner's cards it was shown (paulista mão de onze), the vira and the played cards.
 pub fn unseen(view: &View) -> CardSet {
     let p = view.public();
-    let mut m = p.rules().deck.cards().0;
-    for c in view.dealt() {
+    let mut m = p.rules().deck.cards().0 & !p.played_set().0;
+    let known = [view.known_dealt(), view.partner_cards()];
+    for c in known.into_iter().flatten().flatten() {
         m &= !(1u64 << c.index());
     }
-    CardSet(m & !p.played_set().0)
+    if let Some(v) = p.vira() {
+        m &= !(1u64 << v.index());
+    }
+    CardSet(m)
 }
 
 /// Estimated chance that `view`'s team wins the hand in the tricks (truco points).
 pub fn hand_win_chance(view: &View) -> f64 {
     let p = view.public();
     let rules = p.rules();
-    let table = rules.ranking.table();
+    let table = p.rank_table();
     let team = view.seat() % 2;
     let mano_team = p.mano() % 2;
     let t = p.trick() as usize;
@@ -201,7 +237,7 @@ pub fn hand_win_chance(view: &View) -> f64 {
     for (i, r) in results.iter_mut().enumerate().take(t) {
         *r = p.trick_result(i).unwrap_or(PARDA);
     }
-    let pc = Percentiles::new(table, unseen(view));
+    let pc = Percentiles::new(&table, unseen(view));
     let trick = TrickState::of(view);
     let mut mates = 0u32;
     let mut opps = 0u32;

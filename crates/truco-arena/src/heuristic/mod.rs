@@ -17,9 +17,12 @@
 //! the paulista arm (mão de onze play/run, hidden card) and the valencian arm slot in beside
 //! the Argentine one, reusing [`estimate`], [`tanto`] and [`play`].
 
+pub mod equity;
 pub mod estimate;
+pub mod paulista;
 pub mod play;
 pub mod tanto;
+pub mod valencian;
 
 use rand::RngExt;
 use truco_game::envido::{envido_value, flor_value};
@@ -47,8 +50,10 @@ pub const CALLER_FLOOR: u8 = 23;
 pub const FALTA_NEAR_VALUE: u8 = 6;
 /// ...or when the opponents need at most this much to win.
 pub const FALTA_NEAR_OPPONENT: u8 = 4;
-/// Hand win chance to call truco, retruco, vale cuatro (by accepted level 0, 1, 2).
-pub const TRUCO_CALL: [f64; 3] = [0.62, 0.72, 0.82];
+/// Hand win chance to call the next truco level, by accepted level 0, 1, 2, 3 (Argentine:
+/// truco, retruco, vale cuatro; paulista: truco, seis, nove, doze; valencian: truc, retruc,
+/// quatre val, and joc fora, which [`valencian`] decides by match equity instead).
+pub const TRUCO_CALL: [f64; 4] = [0.62, 0.72, 0.82, 0.88];
 /// Extra chance needed to answer a call with the next raise.
 pub const RAISE_BACK_MARGIN: f64 = 0.05;
 /// Margin over break-even to accept a truco call (the caller's call says he is strong).
@@ -70,11 +75,8 @@ impl Bot for Heuristic {
     fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action {
         let choice = match view.public().rules().variant {
             Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic => argentine(view, legal, rng),
-            // Minimal arms (not a tuned heuristic): the Argentine logic reads the legal list,
-            // so it never calls an envido in paulista; it ranks cards with the variant's base
-            // table (no paulista manilhas) and knows nothing of hidden cards, blind plays,
-            // the mão de onze, camas or joc fora.
-            Variant::Paulista | Variant::Valencian => argentine(view, legal, rng),
+            Variant::Paulista => paulista::decide(view, legal, rng),
+            Variant::Valencian => valencian::decide(view, legal, rng),
         };
         match choice {
             Some(a) if legal.contains(&a) => a,
@@ -191,15 +193,19 @@ fn argentine(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<Action> 
     if answering && p.truco().pending {
         return Some(answer_truco(view, legal, &me, e));
     }
-    if has(Action::Raise) {
-        let level = p.truco().level as usize;
-        let want = e >= TRUCO_CALL[level.min(2)];
-        let bluff = level == 0 && e >= BLUFF_FLOOR && rng.random_bool(BLUFF);
-        if want || bluff {
-            return Some(Action::Raise);
-        }
+    if has(Action::Raise) && wants_raise(p.truco().level, e, rng) {
+        return Some(Action::Raise);
     }
     play::choose_card(view).map(Action::Play)
+}
+
+/// Whether to call the next truco level on one's own turn at accepted `level`, with `e` the
+/// hand win chance: [`TRUCO_CALL`], or a [`BLUFF`] for the first call.
+fn wants_raise(level: u8, e: f64, rng: &mut BotRng) -> bool {
+    let level = level as usize;
+    let want = e >= TRUCO_CALL[level.min(3)];
+    let bluff = level == 0 && e >= BLUFF_FLOOR && rng.random_bool(BLUFF);
+    want || bluff
 }
 
 /// Starting an envido chain (own turn, or envido-first against a pending truco).
@@ -264,9 +270,9 @@ fn answer_truco(view: &View, legal: &[Action], me: &Seat, e: f64) -> Action {
     let p = view.public();
     let level = p.truco().level as usize;
     let values = me.rules.truco_values;
-    let old = values[level.min(3)];
-    let new = values[(level + 1).min(3)];
-    if legal.contains(&Action::Raise) && e >= TRUCO_CALL[(level + 1).min(2)] + RAISE_BACK_MARGIN {
+    let old = values[level.min(4)];
+    let new = values[(level + 1).min(4)];
+    if legal.contains(&Action::Raise) && e >= TRUCO_CALL[(level + 1).min(3)] + RAISE_BACK_MARGIN {
         return Action::Raise;
     }
     if me.opp_wins_with(old) {

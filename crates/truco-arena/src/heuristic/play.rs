@@ -7,7 +7,7 @@ use super::estimate::TrickState;
 
 /// The seat's unplayed cards sorted weakest first (ties by card index), and how many.
 fn sorted_hand(view: &View) -> ([Card; 3], usize) {
-    let table = view.public().rules().ranking.table();
+    let table = view.public().rank_table();
     let mut cards = [view.dealt()[0]; 3];
     let mut n = 0usize;
     for c in view.hand() {
@@ -35,7 +35,7 @@ pub fn choose_card(view: &View) -> Option<Card> {
     }
     let (lowest, highest) = (cards[0], cards[n - 1]);
     let p = view.public();
-    let table = p.rules().ranking.table();
+    let table = p.rank_table();
     let trick = TrickState::of(view);
     let t = p.trick() as usize;
     let team = view.seat() % 2;

@@ -4,6 +4,7 @@
 //! - [`driver`]: per-cell exact solving (tree, CFR+/DCFR, best response, strategy table).
 //! - [`mv`]: the match-value table `mv(a, b, dealer)`, JSON on disk, typed unsolved reads.
 //! - [`paulista`]: heads-up paulista card classes and the hands without truco as games.
+//! - [`sampled`]: match values from a sampled per-hand points distribution (arg-1v1).
 //! - [`topdown`]: the top-down driver and the per-hand points model.
 //!
 //! See the crate README for the rules covered and measured figures.
@@ -13,6 +14,7 @@ pub mod driver;
 pub mod error;
 pub mod mv;
 pub mod paulista;
+pub mod sampled;
 pub mod topdown;
 
 pub use cell::{top_down_order, Cell, VoidRule};

@@ -15,23 +15,39 @@ use crate::mv::MatchValues;
 /// Most fixed-point rounds for one group.
 pub const MAX_FIXED_POINT_ROUNDS: usize = 10_000;
 
-/// One way a hand can end: `team` scores `points` with probability `prob`; `points == 0` is a
-/// hand that scores nothing (replayed with the next dealer).
+/// One way a hand can end: team 0 and team 1 score `points` with probability `prob`; `[0, 0]`
+/// is a hand that scores nothing (replayed with the next dealer).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HandOutcome {
-    /// The scoring team (ignored when `points == 0`).
-    pub team: u8,
-    /// Points scored.
-    pub points: u8,
+    /// Points scored by team 0 and team 1.
+    pub points: [u8; 2],
     /// Probability of this outcome.
     pub prob: f64,
+}
+
+impl HandOutcome {
+    /// `team` alone scores `points`.
+    pub fn to(team: u8, points: u8, prob: f64) -> HandOutcome {
+        let mut p = [0, 0];
+        p[team as usize & 1] = points;
+        HandOutcome { points: p, prob }
+    }
 }
 
 /// The cell that follows a hand of `cell` in which `team` scored `points`: the dealer moves
 /// one seat.
 pub fn next_cell(cell: Cell, team: u8, points: u8, dealers: u8) -> ([u8; 2], u8) {
-    let mut score = cell.score;
-    score[team as usize & 1] = score[team as usize & 1].saturating_add(points);
+    let mut p = [0, 0];
+    p[team as usize & 1] = points;
+    next_cell_both(cell, p, dealers)
+}
+
+/// The cell that follows a hand of `cell` in which the teams scored `points`.
+pub fn next_cell_both(cell: Cell, points: [u8; 2], dealers: u8) -> ([u8; 2], u8) {
+    let score = [
+        cell.score[0].saturating_add(points[0]),
+        cell.score[1].saturating_add(points[1]),
+    ];
     (score, (cell.dealer + 1) % dealers)
 }
 
@@ -44,7 +60,7 @@ pub fn value_from_outcomes(
 ) -> Result<f64, SolveError> {
     let mut v = 0.0;
     for o in outcomes.iter().filter(|o| o.prob > 0.0) {
-        let (score, dealer) = next_cell(cell, o.team, o.points, mv.dealers());
+        let (score, dealer) = next_cell_both(cell, o.points, mv.dealers());
         v += o.prob * mv.get(score, dealer)?;
     }
     Ok(v)
@@ -118,21 +134,9 @@ mod tests {
         move |c: Cell| {
             let m = (c.dealer + 1) % 2;
             vec![
-                HandOutcome {
-                    team: m,
-                    points: 1,
-                    prob: mao,
-                },
-                HandOutcome {
-                    team: 1 - m,
-                    points: 1,
-                    prob: dealer,
-                },
-                HandOutcome {
-                    team: 0,
-                    points: 0,
-                    prob: void,
-                },
+                HandOutcome::to(m, 1, mao),
+                HandOutcome::to(1 - m, 1, dealer),
+                HandOutcome::to(0, 0, void),
             ]
         }
     }
@@ -189,25 +193,13 @@ mod tests {
             let mut v = Vec::new();
             for (k, p) in [1u8, 3, 6, 9, 12].into_iter().enumerate() {
                 for t in 0..2 {
-                    v.push(HandOutcome {
-                        team: t,
-                        points: p,
-                        prob: 0.09 - 0.01 * k as f64,
-                    });
+                    v.push(HandOutcome::to(t, p, 0.09 - 0.01 * k as f64));
                 }
             }
             let rest = 1.0 - v.iter().map(|o| o.prob).sum::<f64>();
             let void = if c.score == [11, 11] { rest } else { 0.0 };
-            v.push(HandOutcome {
-                team: 0,
-                points: 1,
-                prob: rest - void,
-            });
-            v.push(HandOutcome {
-                team: 0,
-                points: 0,
-                prob: void,
-            });
+            v.push(HandOutcome::to(0, 1, rest - void));
+            v.push(HandOutcome::to(0, 0, void));
             v
         };
         let order = top_down_order(12, 2, VoidRule::BlindFerro);

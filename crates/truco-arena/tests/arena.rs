@@ -70,6 +70,38 @@ fn heuristic_beats_random_arg_classic() {
     beats_random("arg-classic", &["players=6", "pica-pica", "flor"]);
 }
 
+/// The heuristic wins at least 80% of the duplicate matches against random, with the lower
+/// end of the paired 95% interval above 80%.
+fn clearly_beats_random(variant: &str, options: &[&str]) {
+    let r = run(&cfg(variant, options, 600, 13), heuristic, random).unwrap();
+    println!("{r}\n");
+    assert!(r.win_rate.low > 0.8, "{variant} {options:?}: {r}");
+    assert!(r.points_per_hand.low > 0.0, "{r}");
+}
+
+#[test]
+fn heuristic_beats_random_paulista() {
+    clearly_beats_random("paulista", &[]);
+    clearly_beats_random("paulista", &["players=2"]);
+    clearly_beats_random("paulista", &["players=2", "ferro=open"]);
+}
+
+#[test]
+fn heuristic_beats_random_valencian() {
+    clearly_beats_random("valencian", &[]);
+}
+
+#[test]
+fn heuristic_is_even_with_itself_in_the_new_variants() {
+    for (variant, options) in [("paulista", &[][..]), ("valencian", &[][..])] {
+        let r = run(&cfg(variant, options, 400, 21), heuristic, heuristic).unwrap();
+        assert!(
+            (r.win_rate.value - 0.5).abs() < 0.05,
+            "{variant}: self-play is even: {r}"
+        );
+    }
+}
+
 #[test]
 fn folder_loses_every_duplicate_match() {
     for variant in ["arg-1v1", "arg-2v2", "arg-classic"] {

@@ -33,12 +33,13 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Plays `hands` hands of heuristic self-play; returns the decisions made.
-fn play(rules: RuleSet, hands: u32, rng: &mut BotRng) -> u32 {
+/// Plays `hands` hands of heuristic self-play, the first team's score cycling below `cycle`
+/// against `other`; returns the decisions made.
+fn play(rules: RuleSet, hands: u32, (cycle, other): (u32, u8), rng: &mut BotRng) -> u32 {
     let mut legal = ActionList::new();
     let mut decisions = 0;
     for h in 0..hands {
-        let public = PublicState::new_hand(rules, [(h % 20) as u8, 3], 0).unwrap();
+        let public = PublicState::new_hand(rules, [(h % cycle) as u8, other], 0).unwrap();
         let mut st = State::sample_deal(public, rng);
         while let Actor::Seat(s) | Actor::Team { seat: s, .. } = st.actor() {
             st.legal_actions(&mut legal);
@@ -66,13 +67,25 @@ fn heuristic_decisions_allocate_nothing() {
     let mut rng = BotRng::seed_from_u64(4);
     // The one-time envido table.
     truco_arena::heuristic::tanto::total_pmf(truco_game::Deck::Spanish40);
+    truco_arena::heuristic::tanto::total_pmf(truco_game::Deck::Valencian22);
     let sets = [
-        RuleSet::ARG_1V1,
-        RuleSet::ARG_2V2,
-        RuleSet::new("arg-classic", &["players=6", "flor"]).unwrap(),
+        (RuleSet::ARG_1V1, (20, 3)),
+        (RuleSet::ARG_2V2, (20, 3)),
+        (
+            RuleSet::new("arg-classic", &["players=6", "flor"]).unwrap(),
+            (20, 3),
+        ),
+        // Scores 0..=11 against 3 and against 11: mão de onze (both sides) and mão de ferro.
+        (RuleSet::PAULISTA, (12, 3)),
+        (RuleSet::PAULISTA, (12, 11)),
+        (
+            RuleSet::new("paulista", &["players=2", "ferro=open"]).unwrap(),
+            (12, 11),
+        ),
+        (RuleSet::VALENCIAN, (24, 13)),
     ];
-    for rules in sets {
-        let n = play(rules, 300, &mut rng);
-        assert!(n > 1000, "{n} decisions");
+    for (rules, scores) in sets {
+        let n = play(rules, 300, scores, &mut rng);
+        assert!(n > 1000, "{rules:?}: {n} decisions");
     }
 }

@@ -291,3 +291,5 @@ fn answer_truco(view: &View, legal: &[Action], me: &Seat, e: f64) -> Action {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_variants;

@@ -151,6 +151,8 @@ pub fn curve_charts(rows: &[CurveRow]) -> [Chart; 2] {
                     points,
                 })
                 .collect(),
+            log_x: true,
+            log_y: true,
         }
     };
     [chart(false), chart(true)]

@@ -100,5 +100,7 @@ pub fn eval_chart(points: &[EvalPoint]) -> Chart {
                 }
             })
             .collect(),
+        log_x: false,
+        log_y: false,
     }
 }

@@ -120,6 +120,8 @@ pub fn log_charts(measures: &[Measure]) -> [Chart; 2] {
         x_label: x.into(),
         y_label: "points per hand (bars: 95% interval)".into(),
         series: series(by_time),
+        log_x: false,
+        log_y: false,
     };
     [
         chart(false, "Training quality against iterations", "iterations"),

@@ -70,6 +70,7 @@ pub struct HuHand {
     vira_class: u8,
     values: HandValues,
     last_hide: bool,
+    collapse_forced: bool,
     h0: Vec<ClassHand>,
     h1: Vec<Vec<ClassHand>>,
 }
@@ -113,6 +114,7 @@ impl HuHand {
             vira_class,
             values,
             last_hide: false,
+            collapse_forced: true,
             h0,
             h1,
         }
@@ -134,6 +136,13 @@ impl HuHand {
         self.h1.iter().map(Vec::len).sum()
     }
 
+    /// Whether a move with no alternative (e.g. the last card in trick 3) is played
+    /// automatically (default: yes) instead of being a one-action decision node.
+    pub fn with_forced_moves_collapsed(mut self, collapse: bool) -> HuHand {
+        self.collapse_forced = collapse;
+        self
+    }
+
     /// The state just after dealing these classes (ascending) to seat 0 and seat 1, without
     /// the chance steps (for analysis and tests; the classes are not checked against the deck).
     pub fn dealt(&self, hands: [[u8; 3]; 2]) -> HuState {
@@ -142,6 +151,7 @@ impl HuHand {
             ..HuState::default()
         };
         self.start_play(&mut s);
+        self.force(&mut s);
         s
     }
 
@@ -178,6 +188,65 @@ impl HuHand {
             3 if r[0] != PARDA => Some(r[0]),
             3 => Some(self.mao),
             _ => None,
+        }
+    }
+}
+
+impl HuHand {
+    /// Applies one action (no forced moves).
+    fn step(&self, s: &mut HuState, a: u8) {
+        if s.stage == DECIDE {
+            if a == RUN_ELEVEN {
+                s.stage = OVER;
+                s.outcome = RAN;
+            } else {
+                s.stage = PLAY;
+            }
+            return;
+        }
+        let seat = s.turn & 1;
+        let class = a & 0x0f;
+        let hand = s.hands[seat as usize];
+        if let Some(i) = (0..3).find(|&i| s.left[seat as usize] & (1 << i) != 0 && hand[i] == class)
+        {
+            s.left[seat as usize] &= !(1 << i);
+        }
+        let n = s.n as usize;
+        s.plays[n] = a;
+        s.by1 |= seat << n;
+        s.n += 1;
+        let t = s.trick as usize;
+        if n == 2 * t {
+            s.turn = 1 - seat;
+            return;
+        }
+        let r = trick_result(s.leader, s.plays[2 * t], a);
+        s.results[t] = r;
+        if let Some(w) = self.winner(&s.results, t + 1) {
+            s.stage = OVER;
+            s.outcome = w;
+            return;
+        }
+        s.trick += 1;
+        if r != PARDA {
+            s.leader = r;
+        }
+        s.turn = s.leader;
+    }
+
+    /// Plays forced moves (a single legal action) unless `forced` is off: a move with no
+    /// alternative is no decision, so skipping its node changes no value and no strategy.
+    fn force(&self, s: &mut HuState) {
+        if !self.collapse_forced {
+            return;
+        }
+        let mut l = ActionList::new();
+        while s.stage == PLAY {
+            self.legal_actions(s, &mut l);
+            if l.len() != 1 {
+                return;
+            }
+            self.step(s, l[0]);
         }
     }
 }
@@ -251,43 +320,8 @@ impl Game for HuHand {
     }
 
     fn apply(&self, s: &mut HuState, a: u8) {
-        if s.stage == DECIDE {
-            if a == RUN_ELEVEN {
-                s.stage = OVER;
-                s.outcome = RAN;
-            } else {
-                s.stage = PLAY;
-            }
-            return;
-        }
-        let seat = s.turn & 1;
-        let class = a & 0x0f;
-        let hand = s.hands[seat as usize];
-        if let Some(i) = (0..3).find(|&i| s.left[seat as usize] & (1 << i) != 0 && hand[i] == class)
-        {
-            s.left[seat as usize] &= !(1 << i);
-        }
-        let n = s.n as usize;
-        s.plays[n] = a;
-        s.by1 |= seat << n;
-        s.n += 1;
-        let t = s.trick as usize;
-        if n == 2 * t {
-            s.turn = 1 - seat;
-            return;
-        }
-        let r = trick_result(s.leader, s.plays[2 * t], a);
-        s.results[t] = r;
-        if let Some(w) = self.winner(&s.results, t + 1) {
-            s.stage = OVER;
-            s.outcome = w;
-            return;
-        }
-        s.trick += 1;
-        if r != PARDA {
-            s.leader = r;
-        }
-        s.turn = s.leader;
+        self.step(s, a);
+        self.force(s);
     }
 
     fn chance_outcomes(&self, s: &HuState, out: &mut Vec<(u16, f64)>) {
@@ -345,6 +379,7 @@ impl Game for HuHand {
         s.stage += 1;
         if s.stage == DECIDE {
             self.start_play(s);
+            self.force(s);
         }
     }
 

@@ -47,7 +47,9 @@ fn class_game_matches_the_engine() {
             c.sort();
             c
         });
-        let g = HuHand::new(kind, mao, 0, class_counts(0), VALUES).with_last_trick_hide(true);
+        let g = HuHand::new(kind, mao, 0, class_counts(0), VALUES)
+            .with_last_trick_hide(true)
+            .with_forced_moves_collapsed(false);
         let mut s = g.dealt(class_hands);
         let mut ours = ActionList::new();
         let mut theirs = truco_game::ActionList::new();
@@ -184,7 +186,8 @@ fn dropping_the_last_trick_hide_keeps_value_and_exploitability() {
     counts[12] = 1;
     let solve = |allow: bool| {
         let g = HuHand::new(HandKind::OpenFerro, 1, CUSTOM_DECK, counts, VALUES)
-            .with_last_trick_hide(allow);
+            .with_last_trick_hide(allow)
+            .with_forced_moves_collapsed(false);
         let tree = Tree::build(&g, 1_000_000).unwrap();
         let mut s = FullSolver::new(&tree, Algorithm::Dcfr).unwrap();
         s.run(&tree, 400);
@@ -216,4 +219,32 @@ fn dropping_the_last_trick_hide_keeps_value_and_exploitability() {
         );
         assert!((a - b).abs() < 1e-9, "player {player}: {a} vs {b}");
     }
+}
+
+#[test]
+fn collapsing_forced_moves_keeps_the_value_and_shrinks_the_tree() {
+    use truco_cfr::{expected_value, exploitability, Algorithm, FullSolver};
+    let mut counts = [0u8; 13];
+    counts[0] = 3;
+    counts[5] = 2;
+    counts[9] = 1;
+    counts[11] = 1;
+    let solve = |collapse: bool| {
+        let g = HuHand::new(HandKind::Eleven { team: 1 }, 0, CUSTOM_DECK, counts, VALUES)
+            .with_forced_moves_collapsed(collapse);
+        let tree = Tree::build(&g, 1_000_000).unwrap();
+        let mut s = FullSolver::new(&tree, Algorithm::Dcfr).unwrap();
+        s.run(&tree, 400);
+        let p = s.average_policy(&tree);
+        (
+            tree.num_nodes(),
+            expected_value(&tree, &p),
+            exploitability(&tree, &p),
+        )
+    };
+    let (n_full, v_full, e_full) = solve(false);
+    let (n_small, v_small, e_small) = solve(true);
+    assert!(n_small * 10 < n_full * 8, "{n_small} vs {n_full} nodes");
+    assert!(e_full < 1e-4 && e_small < 1e-4, "{e_full} {e_small}");
+    assert!((v_full - v_small).abs() < 2e-4, "{v_full} vs {v_small}");
 }

@@ -92,17 +92,6 @@ fn heuristic_beats_random_valencian() {
 }
 
 #[test]
-fn heuristic_is_even_with_itself_in_the_new_variants() {
-    for (variant, options) in [("paulista", &[][..]), ("valencian", &[][..])] {
-        let r = run(&cfg(variant, options, 400, 21), heuristic, heuristic).unwrap();
-        assert!(
-            (r.win_rate.value - 0.5).abs() < 0.05,
-            "{variant}: self-play is even: {r}"
-        );
-    }
-}
-
-#[test]
 fn folder_loses_every_duplicate_match() {
     for variant in ["arg-1v1", "arg-2v2", "arg-classic"] {
         let r = run(&cfg(variant, &[], 100, 3), || Box::new(Folder), random).unwrap();
@@ -282,6 +271,22 @@ fn heuristic_beats_scripted_styles_and_splits_with_itself() {
             "self-play is even: {r}"
         );
         assert!(r.points_per_hand.value.abs() < 0.05, "{r}");
+    }
+}
+
+#[test]
+fn new_variants_beat_scripted_styles_and_split_with_themselves() {
+    for variant in ["paulista", "valencian"] {
+        let c = cfg(variant, &[], 400, 21);
+        let r = run(&c, heuristic, || Box::new(Aggressive)).unwrap();
+        assert!(r.win_rate.low > 0.75, "{r}");
+        let r = run(&c, heuristic, || Box::new(Station)).unwrap();
+        assert!(r.win_rate.low > 0.55, "{r}");
+        let r = run(&c, heuristic, heuristic).unwrap();
+        assert!(
+            (r.win_rate.value - 0.5).abs() < 0.05,
+            "{variant}: self-play is even: {r}"
+        );
     }
 }
 

@@ -4,7 +4,8 @@
 //! **Terminal utility** (documented in the README): a seat's points in the hand, capped at what
 //! it needed to win the match (points past 15 are worth nothing more), minus the same for the
 //! opponent. The engine already scores the falta envido from the score (ruling 3) and stops the
-//! hand when a side reaches 15. A later issue replaces this with match values `mv(score)`.
+//! hand when a side reaches 15. With [`TrucoGame::with_match_values`] the utility is instead
+//! the match value of the cell the hand leads to, `2·mv − 1` (see [`crate::mv`]).
 
 use rand::Rng;
 use truco_cfr::{ActionList, Game, NodeKind, Player};
@@ -12,6 +13,7 @@ use truco_game::abstraction::{order_actions, Order};
 use truco_game::{Action, Actor, Card, CardSet, Event, PublicState, RuleSet, State};
 
 use crate::keying::Keyer;
+use crate::mv::MvGrid;
 
 /// A player action (the engine's [`Action`] with a `Default` for the solver's lists).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,6 +95,7 @@ pub struct TrucoGame<K> {
     start: Start,
     first_hand: Option<[Card; 3]>,
     keyer: K,
+    mv: Option<MvGrid>,
 }
 
 impl<K: Keyer> TrucoGame<K> {
@@ -104,6 +107,7 @@ impl<K: Keyer> TrucoGame<K> {
             start: Start::Uniform,
             first_hand: None,
             keyer,
+            mv: None,
         }
     }
 
@@ -119,6 +123,7 @@ impl<K: Keyer> TrucoGame<K> {
             },
             first_hand: None,
             keyer,
+            mv: None,
         }
     }
 
@@ -137,7 +142,15 @@ impl<K: Keyer> TrucoGame<K> {
             start: self.start,
             first_hand: self.first_hand,
             keyer,
+            mv: self.mv,
         }
+    }
+
+    /// The same game scored by match values: the terminal utility of seat 0 becomes
+    /// `2·mv(score after the hand, next dealer) − 1` (default: capped points).
+    pub fn with_match_values(mut self, mv: MvGrid) -> Self {
+        self.mv = Some(mv);
+        self
     }
 
     /// The keyer.
@@ -342,6 +355,10 @@ impl<K: Keyer> Game for TrucoGame<K> {
     fn utility(&self, s: &GState, player: Player) -> f64 {
         let Some(st) = &s.state else { return 0.0 };
         let pts = st.public().hand_points();
+        if let Some(g) = &self.mv {
+            let u0 = g.utility0(s.score, s.mano, pts);
+            return if player & 1 == 0 { u0 } else { -u0 };
+        }
         let target = self.rules.target;
         let capped = |p: usize| pts[p].min(target.saturating_sub(s.score[p])) as f64;
         let p = player & 1;

@@ -12,10 +12,22 @@
 //! | answering a truco call | raise back if `E >=` [`TRUCO_CALL`] of the next level + [`RAISE_BACK_MARGIN`]; `quiero` if `E >=` break-even `(new - old) / 2 new` + [`TRUCO_MARGIN`] (at least 0.5 if losing it ends the match); else `no quiero`; always accept when declining ends the match |
 //! | card play | [`play::choose_card`]: lead the middle card in trick 1 and the best later; the lowest when the partner wins the trick; else the cheapest card that wins, else a tie when a parda helps, else the lowest |
 //! | fold (mazo) | never by choice: under these rules a fold never costs less than declining the call (`no quiero`) or playing the hand out, so a hopeless hand facing a raise declines it |
+//! | **paulista** ([`paulista`]) | |
+//! | card strength | the hand's [`truco_game::PublicState::rank_table`] (manilhas of the vira by suit); the vira, and in a mão de onze the partner's shown cards, are seen cards |
+//! | truco / seis / nove / doze | the truco rows above with the values 3, 6, 9, 12 ([`TRUCO_CALL`] by level) |
+//! | mão de onze (team at 11 decides) | `E` = the team's hand chance from both hands ([`paulista::eleven_chance`]: the three best of its six cards, one per trick, against the unknown opponents; heads-up its own three); play (`quiero`) iff `E >=` [`equity::onze_threshold`] (break-even of playing for 3 against giving 1, with match-equity continuation values by the opponents' score), else run |
+//! | hidden card (trick 2 on) | the card chosen above is played face down when it can neither win nor tie the trick (a stronger card is already in it): same result, nothing shown; never a lead |
+//! | mão de ferro (blind) | the first face-down card (every position is the same unknown card) |
+//! | **valencian** ([`valencian`]) | |
+//! | envit (own turn, or envit-first against a truc, as the legal actions allow) | `P` as for the envido over the 22-card deck: `falta` if `P >=` [`FALTA_CALL`] and the falta (a whole cama while both teams are in the malas, else what the leader needs) is worth more in match equity ([`equity::Standing`]) than an envide; `envide` if `P >=` [`ENVIDO_CALL`] |
+//! | answering an envit | raise (`falta` when worth more than the torne, else `torne`) if `P >=` [`ENVIDO_RAISE`]; `quiero` if `P >=` the match-equity break-even of the chain ([`equity::Standing::break_even`], camas and closing counted) + [`ENVIDO_MARGIN`] |
+//! | truc / retruc / quatre val | the truco rows above with the values 2, 3, 4; a closed cama counts as the target in the score checks |
+//! | out-of-turn window | `raise` if `E >=` [`TRUCO_CALL`]`[level]` (no bluff), else `pass` |
+//! | joc fora (the match) | call if `E >=` the match equity of playing the quatre val out + [`valencian::JOC_FORA_MARGIN`]; accept if `E >=` the match equity after conceding 4 + [`valencian::JOC_FORA_ANSWER_MARGIN`] (always when conceding loses the match) |
 //!
-//! Variants: [`Heuristic::act`] dispatches on [`Variant`] with one match arm per family, so
-//! the paulista arm (mão de onze play/run, hidden card) and the valencian arm slot in beside
-//! the Argentine one, reusing [`estimate`], [`tanto`] and [`play`].
+//! Variants: [`Heuristic::act`] dispatches on [`Variant`] with one match arm per family
+//! (Argentine here, [`paulista`], [`valencian`]), all reusing [`estimate`], [`tanto`],
+//! [`play`] and the truco rules of this module.
 
 pub mod equity;
 pub mod estimate;

@@ -19,6 +19,7 @@ pub mod eval;
 pub mod export;
 pub mod game;
 pub mod keying;
+pub mod mv;
 pub mod train;
 pub mod variant;
 

@@ -1,0 +1,90 @@
+//! Match values as the trainer's terminal utility (issue 8, the hook of `truco-solve`).
+//!
+//! By default [`crate::game::TrucoGame`] scores a hand by capped points. With
+//! [`crate::game::TrucoGame::with_match_values`] it scores it by the match value of the cell the
+//! hand leads to, on the ±1 scale: `2·mv(score after the hand, next dealer) − 1` for seat 0
+//! (a finished match is ±1). `mv` is the table `truco-solve` computes top-down (exactly for
+//! heads-up paulista cells, from a sampled per-hand points distribution for arg-1v1); the
+//! grid here is a `Copy` snapshot of it so the game stays `Copy`.
+
+/// Largest target a grid holds.
+pub const MV_MAX_TARGET: u8 = 16;
+
+/// `mv[a][b][dealer]`: the probability that seat 0 wins the match from `a`-`b` with `dealer`
+/// dealing the next hand (two seats).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MvGrid {
+    target: u8,
+    values: [[[f32; 2]; MV_MAX_TARGET as usize]; MV_MAX_TARGET as usize],
+}
+
+impl MvGrid {
+    /// A grid for a match to `target` from `f(score, dealer)` (a probability per cell), or
+    /// `None` if `target` is above [`MV_MAX_TARGET`] or a value is not a probability.
+    pub fn from_fn(target: u8, mut f: impl FnMut([u8; 2], u8) -> f64) -> Option<MvGrid> {
+        if target == 0 || target > MV_MAX_TARGET {
+            return None;
+        }
+        let mut values = [[[0f32; 2]; MV_MAX_TARGET as usize]; MV_MAX_TARGET as usize];
+        for a in 0..target {
+            for b in 0..target {
+                for d in 0..2u8 {
+                    let v = f([a, b], d);
+                    if !(0.0..=1.0).contains(&v) {
+                        return None;
+                    }
+                    values[a as usize][b as usize][d as usize] = v as f32;
+                }
+            }
+        }
+        Some(MvGrid { target, values })
+    }
+
+    /// The match target.
+    pub fn target(&self) -> u8 {
+        self.target
+    }
+
+    /// `mv(score, dealer)`: 1 or 0 once a seat reached the target.
+    pub fn get(&self, score: [u8; 2], dealer: u8) -> f64 {
+        if score[0] >= self.target {
+            return 1.0;
+        }
+        if score[1] >= self.target {
+            return 0.0;
+        }
+        self.values[score[0] as usize][score[1] as usize][dealer as usize & 1] as f64
+    }
+
+    /// Seat 0's utility (±1 scale) of a hand that started at `score` with `mano` leading and
+    /// scored `points`: the next hand is dealt by this hand's mano.
+    pub fn utility0(&self, score: [u8; 2], mano: u8, points: [u8; 2]) -> f64 {
+        let next = [
+            score[0].saturating_add(points[0]),
+            score[1].saturating_add(points[1]),
+        ];
+        2.0 * self.get(next, mano) - 1.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_reads_cells_and_finished_matches() {
+        let g = MvGrid::from_fn(15, |s, d| {
+            (s[0] as f64 + 1.0) / (s[0] as f64 + s[1] as f64 + 2.0) * 0.9 + 0.05 * d as f64
+        })
+        .unwrap();
+        assert_eq!(g.get([15, 3], 0), 1.0);
+        assert_eq!(g.get([3, 16], 1), 0.0);
+        assert!((g.get([3, 1], 1) - (4.0 / 6.0 * 0.9 + 0.05)).abs() < 1e-6);
+        // A 3-point hand at 12-14 won by seat 0 ends the match.
+        assert_eq!(g.utility0([12, 14], 1, [3, 0]), 1.0);
+        // One point at 0-0 with seat 1 mano: next cell 1-0, seat 1 deals.
+        assert!((g.utility0([0, 0], 1, [1, 0]) - (2.0 * g.get([1, 0], 1) - 1.0)).abs() < 1e-12);
+        assert!(MvGrid::from_fn(30, |_, _| 0.5).is_none());
+        assert!(MvGrid::from_fn(15, |_, _| 1.5).is_none());
+    }
+}

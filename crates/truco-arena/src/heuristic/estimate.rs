@@ -338,6 +338,28 @@ mod tests {
     }
 
     #[test]
+    fn fresh_hand_chance_matches_the_view_estimate_at_hand_start() {
+        let r = RuleSet::ARG_2V2;
+        let st = deal(r, &["1E 4O 7C", "2E 6B 10C", "3B 5C 11O", "12E 4B 6O"]);
+        let view = st.view(0).unwrap();
+        let table = view.public().rank_table();
+        let pc = Percentiles::new(&table, unseen(&view));
+        let mut cards = [0u8; 3];
+        for (k, c) in view.dealt().into_iter().enumerate() {
+            cards[k] = table.strength(c);
+        }
+        let fresh = fresh_hand_chance(&pc, cards, 3, (1, 2), 0, 0);
+        assert!((fresh - hand_win_chance(&view)).abs() < 1e-12, "{fresh}");
+        // No known card: every trick a coin flip, the hand too.
+        let none = fresh_hand_chance(&pc, [0; 3], 0, (1, 2), 0, 0);
+        assert!((none - 0.5).abs() < 1e-12, "{none}");
+        // Top cards beat bottom cards.
+        let top = fresh_hand_chance(&pc, [14, 13, 12], 3, (0, 2), 0, 0);
+        let bottom = fresh_hand_chance(&pc, [1, 1, 2], 3, (0, 2), 0, 0);
+        assert!(top > 0.9 && bottom < 0.05, "{top} {bottom}");
+    }
+
+    #[test]
     fn known_results_count() {
         let r = RuleSet::ARG_1V1;
         // Same remaining cards (4O 5C), trick 1 won in one deal and lost in the other.

@@ -112,6 +112,9 @@ fn hides_a_card_that_cannot_count_from_trick_two() {
     let mut st = paulista([0, 0], "7O", "4C 5B 10O / 3E 2E 6C / 4E 5C 6O / 7B 7E 12B");
     run(&mut st, "4C 3E 4E 7B 2E");
     run(&mut st, "hide-5C 7E");
+    // The face-down card has been played: no partner is left to play, and it counts nothing.
+    let t = estimate::TrickState::of(&st.view(0).unwrap());
+    assert_eq!((t.mates_left, t.opps_left, t.best_us), (0, 0, 0));
     // Seat 0 holds 5B and the manilha 10O, which beats the 2: played open.
     assert_eq!(decide(&st), Action::Play("10O".parse().unwrap()));
 }

@@ -87,4 +87,58 @@ mod tests {
         assert!(MvGrid::from_fn(30, |_, _| 0.5).is_none());
         assert!(MvGrid::from_fn(15, |_, _| 1.5).is_none());
     }
+
+    /// The trainer's arg-1v1 hand scored through a match-value table from `truco-solve`
+    /// (sampled per-hand points, top-down): every terminal utility is `2·mv(next cell) − 1`.
+    #[test]
+    fn arg_1v1_terminal_utility_reads_the_mv_table() {
+        use crate::game::TrucoGame;
+        use crate::keying::Exact;
+        use rand::SeedableRng;
+        use truco_cfr::{ActionList, Game, NodeKind};
+        use truco_game::RuleSet;
+
+        let table = truco_solve::sampled::sampled_match_values(&RuleSet::ARG_1V1, 200, 5).unwrap();
+        let grid = MvGrid::from_fn(15, |s, d| table.get(s, d).unwrap()).unwrap();
+        let g = TrucoGame::arg_1v1(Exact).with_match_values(grid);
+        let capped = TrucoGame::arg_1v1(Exact);
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(9);
+        let mut actions = ActionList::new();
+        let mut cells = std::collections::BTreeSet::new();
+        let mut differs = 0;
+        for _ in 0..300 {
+            let mut s = g.root();
+            loop {
+                match g.node_kind(&s) {
+                    NodeKind::Chance => {
+                        let o = g.sample_chance(&s, &mut rng);
+                        g.apply_chance(&mut s, o);
+                    }
+                    NodeKind::Player(_) => {
+                        g.legal_actions(&s, &mut actions);
+                        let k = (rand::Rng::next_u32(&mut rng) as usize) % actions.len();
+                        g.apply(&mut s, actions[k]);
+                    }
+                    NodeKind::Terminal => break,
+                }
+            }
+            let p = s.state().unwrap().public();
+            let (start, pts, mano) = (s.start_score(), p.hand_points(), p.mano());
+            let next = [start[0] + pts[0], start[1] + pts[1]];
+            let expect = table.utility(next, mano).unwrap();
+            let u = g.utility(&s, 0);
+            assert!(
+                (u - expect).abs() < 1e-6,
+                "{start:?} +{pts:?}: {u} vs {expect}"
+            );
+            assert_eq!(g.utility(&s, 1), -u);
+            differs += ((u - capped.utility(&s, 0)).abs() > 1e-9) as u32;
+            cells.insert(start);
+        }
+        assert!(cells.len() > 100, "many score cells were visited");
+        assert!(
+            differs > 250,
+            "the default capped-points utility is a different scale"
+        );
+    }
 }

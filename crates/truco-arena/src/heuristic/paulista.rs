@@ -3,7 +3,7 @@
 //! - Card strength: the hand's rank table with the vira's manilhas
 //!   ([`truco_game::PublicState::rank_table`]); the vira is a seen card.
 //! - Truco 3 / seis 6 / nove 9 / doze 12: the shared truco rules with the variant's values
-//!   (calls at [`super::TRUCO_CALL`], answers by break-even + margin with score awareness).
+//!   (calls at [`super::LADDER_CALL`], answers by break-even + margin with score awareness).
 //! - Mão de onze (the team at 11 decides): [`eleven_chance`] values the team's hand from both
 //!   hands when the partner's cards are shown (heads-up: own cards alone), and it plays iff that
 //!   chance reaches [`super::equity::onze_threshold`] at the score.
@@ -16,7 +16,7 @@
 use truco_game::{Action, Actor, Card, View};
 
 use super::estimate::{fresh_hand_chance, hand_win_chance, unseen, Percentiles, TrickState};
-use super::{answer_truco, play, wants_raise, Seat};
+use super::{answer_truco, play, wants_raise, Seat, LADDER_CALL};
 use crate::bot::BotRng;
 
 /// The paulista decision.
@@ -39,7 +39,7 @@ pub(super) fn decide(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<
     if matches!(p.actor(), Actor::Team { .. }) && p.truco().pending {
         return Some(answer_truco(view, legal, &Seat::of(view), e));
     }
-    if legal.contains(&Action::Raise) && wants_raise(p.truco().level, e, rng) {
+    if legal.contains(&Action::Raise) && wants_raise(&LADDER_CALL, p.truco().level, e, rng) {
         return Some(Action::Raise);
     }
     let card = play::choose_card(view)?;

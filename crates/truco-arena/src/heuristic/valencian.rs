@@ -9,8 +9,8 @@
 //!   ([`Standing::break_even`]) plus [`super::ENVIDO_MARGIN`], raising (torne, or falta when
 //!   it is worth more) from [`super::ENVIDO_RAISE`]. Calls only where the legal actions allow
 //!   them (its timing limits are the engine's).
-//! - Truc, retruc, quatre val: the shared truco rules with the values 2, 3, 4 (score awareness
-//!   counts a closed cama). Out-of-turn window: `Raise` when its own call threshold is met,
+//! - Truc, retruc, quatre val: the shared truco rules with the values 2, 3, 4, calling at
+//!   [`super::LADDER_CALL`] (score awareness counts a closed cama). Out-of-turn window: `Raise` when its own call threshold is met,
 //!   else `Pass` (no bluffs out of turn).
 //! - Joc fora (the whole match): called when the hand chance beats the match equity of
 //!   playing the quatre val out by [`JOC_FORA_MARGIN`]; accepted when the hand chance beats
@@ -24,14 +24,16 @@ use super::equity::Standing;
 use super::estimate::hand_win_chance;
 use super::{
     answer_truco, play, wants_raise, Seat, ENVIDO_CALL, ENVIDO_MARGIN, ENVIDO_RAISE, FALTA_CALL,
+    LADDER_CALL,
 };
 use crate::bot::BotRng;
 
-/// Extra hand chance over the match equity of not raising, to call joc fora.
-pub const JOC_FORA_MARGIN: f64 = 0.05;
-/// Extra hand chance over the match equity of declining, to accept joc fora (the caller is
-/// strong).
-pub const JOC_FORA_ANSWER_MARGIN: f64 = 0.10;
+/// Extra hand chance over the match equity of not raising, to call joc fora (0: in
+/// self-play, margins of 0.05 to call and 0.10 to accept did worse than none).
+pub const JOC_FORA_MARGIN: f64 = 0.0;
+/// Extra hand chance over the match equity of declining, to accept joc fora (0, see
+/// [`JOC_FORA_MARGIN`]; 0.2 lost 48.5% of the matches against 0.1).
+pub const JOC_FORA_ANSWER_MARGIN: f64 = 0.0;
 
 /// The valencian decision.
 pub(super) fn decide(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<Action> {
@@ -68,9 +70,9 @@ pub(super) fn decide(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<
             wants_joc_fora(view, &me, e)
         } else if has(Action::Pass) {
             // The out-of-turn window: no bluffs.
-            e >= super::TRUCO_CALL[(level as usize).min(3)]
+            e >= LADDER_CALL[(level as usize).min(3)]
         } else {
-            wants_raise(level, e, rng)
+            wants_raise(&LADDER_CALL, level, e, rng)
         };
         if raise {
             return Some(Action::Raise);

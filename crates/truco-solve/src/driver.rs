@@ -329,6 +329,34 @@ pub fn record(report: &CellReport, mv: &mut MatchValues) -> Result<bool, SolveEr
     Ok(all)
 }
 
+/// Solves every cell of `rules` that [`cell_kind`] accepts (11-11 and the mão de onze cells),
+/// top-down ([`crate::cell::top_down_order`]), storing each cell's match value in `mv` whatever
+/// `deals` is: with a reduced deck the table is that deck's game, so name it accordingly.
+/// Cells already in `mv` are kept. Returns the reports of the cells solved.
+pub fn solve_eleven_region(
+    rules: &RuleSet,
+    deals: &DealSet,
+    cfg: &SolveConfig,
+    mv: &mut MatchValues,
+    progress: &mut dyn FnMut(Cell, u8, u64, f64),
+) -> Result<Vec<CellReport>, SolveError> {
+    let order = crate::cell::top_down_order(rules.target, 2, crate::cell::VoidRule::of(rules));
+    let mut reports = Vec::new();
+    for group in order {
+        for cell in group {
+            if mv.is_solved(cell) || cell_kind(rules, cell).is_err() {
+                continue;
+            }
+            let r = solve_cell(rules, cell, deals, cfg, mv, None, &mut |vc, it, e| {
+                progress(cell, vc, it, e)
+            })?;
+            mv.set(cell, r.match_value())?;
+            reports.push(r);
+        }
+    }
+    Ok(reports)
+}
+
 #[cfg(test)]
 #[path = "driver_tests.rs"]
 mod tests;

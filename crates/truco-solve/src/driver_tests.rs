@@ -162,3 +162,45 @@ fn strategy_table_is_written() {
     assert_eq!(t.len(), r.classes[0].info_sets);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_eleven_region_solves_top_down_on_a_small_deck() {
+    let rules = hu();
+    let mut mv = MatchValues::new("paulista players=2 ferro=open deck=small", 12, 2);
+    let reports = solve_eleven_region(
+        &rules,
+        &small_deck(),
+        &cfg(1e-4),
+        &mut mv,
+        &mut |_, _, _, _| {},
+    )
+    .unwrap();
+    // 11-11 and 11-x / x-11 for x in 0..=10, both dealers.
+    assert_eq!(reports.len(), 2 + 2 * 11 * 2);
+    assert_eq!(reports[0].cell.score, [11, 11]);
+    for r in &reports {
+        assert!(r.exploitability() <= 1e-4, "{}", r.cell);
+        if let HandKind::Eleven { team } = r.kind {
+            // The team at 11 can always run: its value is at least the run's.
+            let mut run_score = r.cell.score;
+            run_score[1 - team as usize] += 1;
+            let run0 = mv.utility(run_score, 1 - r.cell.dealer).unwrap();
+            let (v, run) = if team == 0 {
+                (r.value0(), run0)
+            } else {
+                (-r.value0(), -run0)
+            };
+            assert!(v >= run - 3e-4, "{}: {v} < run {run}", r.cell);
+        }
+    }
+    // Seat symmetry: a cell and its mirror (scores and seats swapped) have complementary values.
+    for x in [0u8, 5, 10] {
+        for d in 0..2u8 {
+            let a = mv.get([11, x], d).unwrap();
+            let b = mv.get([x, 11], 1 - d).unwrap();
+            assert!((a + b - 1.0).abs() < 2e-3, "11-{x} d{d}: {a} + {b}");
+        }
+    }
+    // Further from the end, the team at 11 is safer.
+    assert!(mv.get([11, 0], 0).unwrap() >= mv.get([11, 10], 0).unwrap() - 1e-3);
+}

@@ -20,7 +20,7 @@
 //! | mão de ferro (blind) | the first face-down card (every position is the same unknown card) |
 //! | **valencian** ([`valencian`]) | |
 //! | envit (own turn, or envit-first against a truc, as the legal actions allow) | `P` as for the envido over the 22-card deck: `falta` if `P >=` [`FALTA_CALL`] and the falta (a whole cama while both teams are in the malas, else what the leader needs) is worth more in match equity ([`equity::Standing`]) than an envide; `envide` if `P >=` [`ENVIDO_CALL`] |
-//! | answering an envit | raise (`falta` when worth more than the torne, else `torne`) if `P >=` [`ENVIDO_RAISE`]; `quiero` if `P >=` the match-equity break-even of the chain ([`equity::Standing::break_even`], camas and closing counted) + [`ENVIDO_MARGIN`] |
+//! | answering an envit (caller taken to hold [`valencian::ENVIT_CALLER_FLOOR`]+) | raise (`falta` when worth more than the torne, else `torne`) if `P >=` [`ENVIDO_RAISE`]; `quiero` if `P >=` the match-equity break-even of the chain ([`equity::Standing::break_even`], camas and closing counted) + [`ENVIDO_MARGIN`] |
 //! | truc / retruc / quatre val | the truco rows above with the values 2, 3, 4, calling at [`LADDER_CALL`]; a closed cama counts as the target in the score checks |
 //! | out-of-turn window | `raise` if `E >=` [`LADDER_CALL`]`[level]` (no bluff), else `pass` |
 //! | joc fora (the match) | call if `E >=` the match equity of playing the quatre val out + [`valencian::JOC_FORA_MARGIN`]; accept if `E >=` the match equity after conceding 4 + [`valencian::JOC_FORA_ANSWER_MARGIN`] (always when conceding loses the match) |
@@ -161,9 +161,8 @@ impl Seat {
         self.score.1 as u32 + points as u32 >= self.rules.target as u32
     }
 
-    /// The envido win chance, against a caller holding [`CALLER_FLOOR`]+ when `called`.
-    fn envido_chance(&self, called: bool) -> f64 {
-        let floor = called.then_some(CALLER_FLOOR);
+    /// The envido win chance, against a caller holding `floor`+ (`None`: no call yet).
+    fn envido_chance(&self, floor: Option<u8>) -> f64 {
         let (deck, total) = (self.rules.deck, self.total);
         tanto::envido_win_chance(deck, total, self.mates, self.opps, self.ties, floor)
     }
@@ -231,7 +230,7 @@ fn call_envido(view: &View, legal: &[Action], me: &Seat) -> Option<Action> {
     if view.public().envido().called() || !(has(Action::Envido) || has(Action::RealEnvido)) {
         return None;
     }
-    let pw = me.envido_chance(false);
+    let pw = me.envido_chance(None);
     let score = view.public().score();
     if pw >= FALTA_CALL && has(Action::FaltaEnvido) && near_end(&me.rules, score, me.team) {
         Some(Action::FaltaEnvido)
@@ -249,7 +248,7 @@ fn answer_envido(view: &View, legal: &[Action], me: &Seat) -> Action {
     let has = |a: Action| legal.contains(&a);
     let p = view.public();
     let e = p.envido();
-    let pw = me.envido_chance(true);
+    let pw = me.envido_chance(Some(CALLER_FLOOR));
     let score = p.score();
     if pw >= ENVIDO_RAISE {
         if pw >= FALTA_CALL && has(Action::FaltaEnvido) && near_end(&me.rules, score, me.team) {

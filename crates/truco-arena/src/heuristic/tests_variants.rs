@@ -222,3 +222,11 @@ fn joc_fora_is_answered_by_match_equity() {
     run(&mut st, chain);
     assert_eq!(decide(&st), Action::Quiero);
 }
+
+#[test]
+fn envit_caller_floor_is_the_least_total_it_calls_with() {
+    let p = |t| tanto::envido_win_chance(truco_game::Deck::Valencian22, t, 1, 2, 0.5, None);
+    let floor = valencian::ENVIT_CALLER_FLOOR;
+    assert!(p(floor) >= ENVIDO_CALL, "{}", p(floor));
+    assert!(p(floor - 1) < ENVIDO_CALL, "{}", p(floor - 1));
+}

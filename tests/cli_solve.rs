@@ -62,6 +62,39 @@ fn eleven_eleven_dealer_value_is_reported_with_its_eps() {
 }
 
 #[test]
+fn the_strategy_table_is_written_with_options_in_any_order() {
+    let dir = std::env::temp_dir().join(format!("truco-cli-solve-tbl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tbl = dir.join("cell.tbl");
+    let out = truco(&[
+        "solve",
+        "--variant",
+        "paulista",
+        "--option",
+        "ferro=open",
+        "--option",
+        "players=2",
+        "--score",
+        "11-11",
+        "--dealer",
+        "1",
+        "--deck",
+        DECK,
+        "--eps",
+        "1e-2",
+        "--table",
+        tbl.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::metadata(&tbl).unwrap().len() > 100);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn mao_de_onze_needs_the_next_cell_in_the_mv_table() {
     let dir = std::env::temp_dir().join(format!("truco-cli-solve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -114,7 +114,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), SolveCmdError> {
         .algorithm
         .parse()
         .map_err(|e| SolveCmdError::Args(format!("--algorithm: {e}")))?;
-    if !(args.eps > 0.0) {
+    if args.eps.is_nan() || args.eps <= 0.0 {
         return Err(SolveCmdError::Args("--eps must be positive".into()));
     }
     let deals = match (&args.vira_class, &args.deck) {
@@ -126,7 +126,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), SolveCmdError> {
         (None, Some(d)) => DealSet::Custom(parse_deck(d)?),
         (None, None) => DealSet::ViraClasses((0..9).collect()),
     };
-    let game = format!("paulista {}", args.options.join(" "));
+    // The canonical rule text names the mv table's game (option order does not matter).
+    let game = truco_game::spot::rules_text(&rules)
+        .map_err(|e| SolveCmdError::Args(format!("rule set: {e}")))?;
     let mut mv = match &args.mv {
         Some(p) => MatchValues::load_or_new(p, &game, rules.target, 2)?,
         None => MatchValues::new(&game, rules.target, 2),

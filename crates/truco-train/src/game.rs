@@ -374,17 +374,18 @@ mod tests {
     use truco_game::abstraction::Abstraction;
 
     #[test]
-    fn mini_tree_builds_for_both_keys_with_zero_sum_utilities() {
-        let exact = Tree::build(&TrucoGame::mini(Exact), 20_000_000).unwrap();
-        let abs = Tree::build(&TrucoGame::mini(Abstract(Abstraction::Tiers)), 20_000_000).unwrap();
+    fn mini_subgame_tree_builds_for_both_keys() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let hand = [c("7E"), c("3B"), c("5C")];
+        let exact = Tree::build(&TrucoGame::mini(Exact).with_first_hand(hand), 50_000_000).unwrap();
+        let abs = Tree::build(
+            &TrucoGame::mini(Abstract(Abstraction::TiersNoOrder)).with_first_hand(hand),
+            50_000_000,
+        )
+        .unwrap();
         assert_eq!(exact.num_nodes(), abs.num_nodes());
         assert!(abs.num_info_sets() < exact.num_info_sets());
-        eprintln!(
-            "mini: {} nodes, {} exact info sets, {} abstract",
-            exact.num_nodes(),
-            exact.num_info_sets(),
-            abs.num_info_sets()
-        );
+        assert_eq!(truco_game::cards::MINI_DECK.len(), 7);
     }
 
     #[test]

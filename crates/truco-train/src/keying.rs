@@ -61,14 +61,19 @@ impl Keyer for Exact {
     }
 }
 
-/// Both keys: the exact one (defining the information sets) and the abstract one.
+/// The exact key (defining the information sets) with the key of every abstraction (in the
+/// order of [`Abstraction::ALL`]), to evaluate abstract strategies in the exact game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Dual(pub Abstraction);
+pub struct Dual;
+
+/// The key type of [`Dual`].
+pub type DualKey = ((u128, u64), [u64; 3]);
 
 impl Keyer for Dual {
-    type Key = ((u128, u64), u64);
+    type Key = DualKey;
     #[inline]
-    fn key(&self, s: &GState) -> ((u128, u64), u64) {
-        (Exact.key(s), Abstract(self.0).key(s))
+    fn key(&self, s: &GState) -> DualKey {
+        let abs = Abstraction::ALL.map(|a| Abstract(a).key(s));
+        (Exact.key(s), abs)
     }
 }

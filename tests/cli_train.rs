@@ -1,0 +1,204 @@
+//! `truco train` run as a process: a table truco-query opens, kill and resume equal to an
+//! uninterrupted run, Ctrl-C, and refused checkpoints.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use truco_game::abstraction::Abstraction;
+use truco_query::{OpenOptions, Table};
+
+fn truco(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_truco"))
+        .args(args)
+        .output()
+        .expect("the truco binary runs")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("truco-cli-train-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn train_args<'a>(out: &'a str, iterations: &'a str) -> Vec<&'a str> {
+    vec![
+        "train",
+        "--variant",
+        "arg-1v1-mini",
+        "--iterations",
+        iterations,
+        "--out",
+        out,
+        "--eval-deals",
+        "0",
+        "--quiet",
+    ]
+}
+
+fn ok(out: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn writes_a_table_that_truco_query_opens() {
+    let dir = tmp("table");
+    let out = dir.join("t.tbl");
+    let text = ok(&truco(&[
+        "train",
+        "--iterations",
+        "300",
+        "--out",
+        out.to_str().unwrap(),
+        "--eval-deals",
+        "50",
+        "--quiet",
+    ]));
+    assert!(text.contains("300 iterations"), "{text}");
+    assert!(text.contains("vs heuristic"), "{text}");
+    let table = Table::open(&out, OpenOptions::default()).unwrap();
+    let a = Abstraction::Buckets;
+    table
+        .expect("arg-1v1", "", a.id(), a.definition_hash())
+        .unwrap();
+    assert!(table.len() > 1000, "{} rows", table.len());
+    let log = std::fs::read_to_string(dir.join("t.tbl.log.jsonl")).unwrap();
+    let last: serde_json::Value = serde_json::from_str(log.lines().last().unwrap()).unwrap();
+    assert_eq!(last["iterations"], 300);
+    assert_eq!(last["eval"][1]["opponent"], "heuristic");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn wait_for(path: &Path, limit: Duration) -> bool {
+    let t = Instant::now();
+    while t.elapsed() < limit {
+        if path.exists() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn kill_then_resume_equals_an_uninterrupted_run() {
+    let dir = tmp("resume");
+    let whole = dir.join("whole.tbl");
+    ok(&truco(&train_args(whole.to_str().unwrap(), "1500")));
+
+    let cut = dir.join("cut.tbl");
+    let ckpt = dir.join("cut.tbl.ckpt");
+    let mut args = train_args(cut.to_str().unwrap(), "1500");
+    args.extend(["--checkpoint-every", "0s"]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_truco"))
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    assert!(wait_for(&ckpt, Duration::from_secs(60)), "no checkpoint");
+    std::thread::sleep(Duration::from_millis(100));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_file(&cut);
+    let mut resume = train_args(cut.to_str().unwrap(), "1500");
+    resume.extend(["--resume", ckpt.to_str().unwrap()]);
+    ok(&truco(&resume));
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&cut).unwrap(),
+        "resumed table differs"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn refuses_a_checkpoint_of_another_run_or_a_damaged_one() {
+    let dir = tmp("refuse");
+    let out = dir.join("m.tbl");
+    ok(&truco(&train_args(out.to_str().unwrap(), "50")));
+    let ckpt = dir.join("m.tbl.ckpt");
+    // Another variant.
+    let other = dir.join("o.tbl");
+    let r = truco(&[
+        "train",
+        "--iterations",
+        "60",
+        "--out",
+        other.to_str().unwrap(),
+        "--resume",
+        ckpt.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(!r.status.success());
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(err.contains("checkpoint is for arg-1v1-mini"), "{err}");
+    // Another abstraction.
+    let mut args = train_args(other.to_str().unwrap(), "60");
+    args.extend([
+        "--abstraction",
+        "arg-1v1-tiers-v1",
+        "--resume",
+        ckpt.to_str().unwrap(),
+    ]);
+    let r = truco(&args);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        !r.status.success() && err.contains("arg-1v1-tiers-v1"),
+        "{err}"
+    );
+    // A damaged file.
+    let mut bytes = std::fs::read(&ckpt).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x55;
+    std::fs::write(&ckpt, &bytes).unwrap();
+    let mut args = train_args(other.to_str().unwrap(), "60");
+    args.extend(["--resume", ckpt.to_str().unwrap()]);
+    let r = truco(&args);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        !r.status.success() && err.contains("corrupt checkpoint"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ctrl_c_writes_a_checkpoint_and_the_table() {
+    let dir = tmp("sigint");
+    let out = dir.join("s.tbl");
+    let mut args = train_args(out.to_str().unwrap(), "100000000");
+    args.extend(["--checkpoint-every", "1h"]);
+    let child = Command::new(env!("CARGO_BIN_EXE_truco"))
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out_text = ok(&child.wait_with_output().unwrap());
+    assert!(out_text.contains("interrupted"), "{out_text}");
+    assert!(dir.join("s.tbl.ckpt").exists() && out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_flags_are_clear_errors() {
+    let r = truco(&["train", "--variant", "arg-9v9", "--iterations", "1"]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(!r.status.success() && err.contains("arg-9v9"), "{err}");
+    let r = truco(&["train", "--time", "10x"]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(!r.status.success() && err.contains("unknown unit"), "{err}");
+    let r = truco(&["train", "--algorithm", "cfr+", "--iterations", "1"]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(!r.status.success() && err.contains("whole tree"), "{err}");
+}

@@ -1,7 +1,7 @@
 //! `truco train`: trains a strategy table (ES-MCCFR by default) with a progress bar, atomic
 //! checkpoints, Ctrl-C handling, `--resume`, and a JSON-lines training log; writes the table
 //! with truco-query's format. With no flags: arg-1v1 for about a minute into
-//! `models/arg-1v1.tbl`.
+//! `models/arg-1v1-quick.tbl`.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -27,8 +27,9 @@ pub struct Args {
     /// Worker threads (1 is reproducible bit for bit, also across --resume).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// The table to write (default models/<variant>.tbl); the checkpoint goes to <out>.ckpt and
-    /// the log to <out>.log.jsonl.
+    /// The table to write (default models/<variant>-quick.tbl, so a quick run never replaces
+    /// the trained models/<variant>.tbl); the checkpoint goes to <out>.ckpt and the log to
+    /// <out>.log.jsonl.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Continue the run saved in this checkpoint.
@@ -95,7 +96,7 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
     let out = a
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("models/{}.tbl", variant.id())));
+        .unwrap_or_else(|| PathBuf::from(format!("models/{}-quick.tbl", variant.id())));
     let mut o = TrainOptions::new(variant, out);
     o.abstraction = Abstraction::from_id(&a.abstraction)?;
     o.algorithm = a.algorithm.parse()?;

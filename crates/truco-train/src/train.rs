@@ -218,7 +218,8 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
     let game = o.variant.game(Abstract(o.abstraction));
     let (mut solver, seconds_before) = new_solver(o)?;
     let started = Instant::now();
-    let bar = progress_bar(o, solver.iterations());
+    let first = solver.iterations();
+    let bar = progress_bar(o, first);
     let mut last_ck = Instant::now();
     let mut last_eval = Instant::now();
     let mut chunk = 64u64;
@@ -270,7 +271,7 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
         // Aim at chunks of about half a second.
         let dt = t.elapsed().as_secs_f64().max(1e-6);
         chunk = ((n as f64 * 0.5 / dt) as u64).clamp(1, chunk.saturating_mul(4).max(4));
-        update_bar(&bar, o, &solver, started.elapsed());
+        update_bar(&bar, o, &solver, first, started.elapsed());
         if last_ck.elapsed() >= o.checkpoint_every {
             save(o, &solver, seconds_before + started.elapsed().as_secs_f64())?;
             last_ck = Instant::now();
@@ -337,12 +338,18 @@ fn progress_bar(o: &TrainOptions, done: u64) -> ProgressBar {
     bar
 }
 
-fn update_bar(bar: &ProgressBar, o: &TrainOptions, solver: &McSolver<u64>, elapsed: Duration) {
+fn update_bar(
+    bar: &ProgressBar,
+    o: &TrainOptions,
+    solver: &McSolver<u64>,
+    first: u64,
+    elapsed: Duration,
+) {
     match o.iterations {
         Some(_) => bar.set_position(solver.iterations()),
         None => bar.set_position(elapsed.as_millis() as u64),
     }
-    let rate = solver.iterations() as f64 / elapsed.as_secs_f64().max(1e-9);
+    let rate = (solver.iterations() - first) as f64 / elapsed.as_secs_f64().max(1e-9);
     bar.set_message(format!(
         "{} it ({:.0} it/s), {} info sets, {:.0} MB",
         solver.iterations(),

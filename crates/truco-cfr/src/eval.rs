@@ -14,7 +14,7 @@ pub fn expected_value<K>(tree: &Tree<K>, policy: &[f64]) -> f64 {
         let m = tree.num_children[n] as usize;
         value[n] = match tree.kind[n] {
             TERMINAL => tree.data[n],
-            CHANCE => (f..f + m).map(|c| tree.data[c] * value[c]).sum(),
+            CHANCE => (f..f + m).map(|c| tree.chance_prob(n, c) * value[c]).sum(),
             _ => {
                 let o = tree.info_offset[tree.info[n] as usize] as usize;
                 (0..m).map(|a| policy[o + a] * value[f + a]).sum()
@@ -35,7 +35,7 @@ pub fn best_response_value<K>(tree: &Tree<K>, policy: &[f64], player: usize) -> 
         let a = node - tree.first_child[p] as usize;
         reach[node] = reach[p]
             * match tree.kind[p] {
-                CHANCE => tree.data[node],
+                CHANCE => tree.chance_prob(p, node),
                 k if (k - PLAYER0) as usize == player => 1.0,
                 _ => policy[tree.info_offset[tree.info[p] as usize] as usize + a],
             };
@@ -79,7 +79,9 @@ impl<K> Responder<'_, K> {
         let sign = if self.player == 0 { 1.0 } else { -1.0 };
         let v = match t.kind[node] {
             TERMINAL => sign * t.data[node],
-            CHANCE => (f..f + m).map(|c| t.data[c] * self.value(c)).sum(),
+            CHANCE => (f..f + m)
+                .map(|c| t.chance_prob(node, c) * self.value(c))
+                .sum(),
             k => {
                 let info = t.info[node] as usize;
                 let o = t.info_offset[info] as usize;

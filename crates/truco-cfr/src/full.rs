@@ -193,7 +193,7 @@ impl FullSolver {
                 let p = tree.parent[node] as usize;
                 let (mut o, mut q) = (own_prev[p], opp_prev[p]);
                 match tree.kind[p] {
-                    CHANCE => q *= tree.data[node],
+                    CHANCE => q *= tree.chance_prob(p, node),
                     kind => {
                         let a = node - tree.first_child[p] as usize;
                         let s = strategy[tree.info_offset[tree.info[p] as usize] as usize + a];
@@ -245,7 +245,9 @@ impl FullSolver {
                 let child = |c: usize| below[c - end];
                 *v = match tree.kind[node] {
                     TERMINAL => sign * tree.data[node],
-                    CHANCE => (f..f + m).map(|c| tree.data[c] * child(c)).sum(),
+                    CHANCE => (f..f + m)
+                        .map(|c| tree.chance_prob(node, c) * child(c))
+                        .sum(),
                     _ => {
                         let o = tree.info_offset[tree.info[node] as usize] as usize;
                         (0..m).map(|a| strategy[o + a] * child(f + a)).sum()

@@ -17,7 +17,7 @@ pub(crate) const CHANCE: u8 = 1;
 /// Player `p` nodes are stored as `PLAYER0 + p`.
 pub(crate) const PLAYER0: u8 = 2;
 
-/// No information set (terminal or chance node).
+/// No information set (a terminal node).
 pub const NO_INFO: u32 = u32::MAX;
 
 /// A game tree flattened into arrays.
@@ -27,10 +27,14 @@ pub struct Tree<K> {
     pub(crate) parent: Vec<u32>,
     pub(crate) first_child: Vec<u32>,
     pub(crate) num_children: Vec<u8>,
-    /// Information set of a player node, else [`NO_INFO`].
+    /// Player node: its information set. Chance node: the index of its first outcome's
+    /// probability in `chance_prob`. Terminal: [`NO_INFO`].
     pub(crate) info: Vec<u32>,
-    /// Terminal: player 0's payoff. Child of a chance node: its probability. Else 0.
+    /// Terminal: player 0's payoff. Else 0.
     pub(crate) data: Vec<f64>,
+    /// Outcome probabilities of every chance node, in child order (kept apart from `data` so a
+    /// terminal child of a chance node keeps both its payoff and its probability).
+    pub(crate) chance_prob: Vec<f64>,
     /// Node index where each depth level starts; one extra entry at the end.
     pub(crate) level_start: Vec<u32>,
     pub(crate) info_key: Vec<K>,
@@ -52,6 +56,7 @@ impl<K: Copy + Eq + std::hash::Hash> Tree<K> {
             num_children: Vec::new(),
             info: Vec::new(),
             data: Vec::new(),
+            chance_prob: Vec::new(),
             level_start: vec![0],
             info_key: Vec::new(),
             info_player: Vec::new(),
@@ -80,12 +85,14 @@ impl<K: Copy + Eq + std::hash::Hash> Tree<K> {
                     }
                     NodeKind::Chance => {
                         t.kind[n] = CHANCE;
+                        t.info[n] = t.chance_prob.len() as u32;
                         game.chance_outcomes(s, &mut outcomes);
                         for &(o, p) in &outcomes {
                             let mut c = *s;
                             game.apply_chance(&mut c, o);
                             next.push(c);
-                            t.push_node(n as u32, p);
+                            t.chance_prob.push(p);
+                            t.push_node(n as u32, 0.0);
                         }
                         t.num_children[n] = outcomes.len() as u8;
                     }
@@ -145,9 +152,9 @@ impl<K: Copy + Eq + std::hash::Hash> Tree<K> {
     fn index_info_nodes(&mut self) {
         let n_info = self.info_key.len();
         let mut counts = vec![0u32; n_info + 1];
-        for &i in &self.info {
-            if i != NO_INFO {
-                counts[i as usize + 1] += 1;
+        for n in 0..self.info.len() {
+            if self.is_player(n) {
+                counts[self.info[n] as usize + 1] += 1;
             }
         }
         for k in 0..n_info {
@@ -156,7 +163,7 @@ impl<K: Copy + Eq + std::hash::Hash> Tree<K> {
         let mut fill = counts.clone();
         self.info_nodes = vec![0; counts[n_info] as usize];
         for (n, &i) in self.info.iter().enumerate() {
-            if i != NO_INFO {
+            if self.is_player(n) {
                 self.info_nodes[fill[i as usize] as usize] = n as u32;
                 fill[i as usize] += 1;
             }
@@ -166,6 +173,18 @@ impl<K: Copy + Eq + std::hash::Hash> Tree<K> {
 }
 
 impl<K> Tree<K> {
+    /// Whether node `n` is a player's decision node.
+    #[inline]
+    pub(crate) fn is_player(&self, n: usize) -> bool {
+        self.kind[n] >= PLAYER0
+    }
+
+    /// Probability of `child`, an outcome of the chance node `parent`.
+    #[inline]
+    pub(crate) fn chance_prob(&self, parent: usize, child: usize) -> f64 {
+        self.chance_prob[self.info[parent] as usize + child - self.first_child[parent] as usize]
+    }
+
     /// Number of nodes.
     pub fn num_nodes(&self) -> usize {
         self.kind.len()
@@ -217,6 +236,7 @@ impl<K> Tree<K> {
     pub fn bytes(&self) -> usize {
         let n = self.kind.len();
         n * (1 + 4 + 4 + 1 + 4 + 8)
+            + self.chance_prob.len() * 8
             + self.info_key.len() * (std::mem::size_of::<K>() + 1 + 4 + 1 + 4)
             + self.info_nodes.len() * 4
     }
@@ -225,6 +245,7 @@ impl<K> Tree<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Player;
     use crate::games::{Kuhn, Leduc};
 
     #[test]
@@ -246,10 +267,76 @@ mod tests {
         for n in 0..t.num_nodes() {
             if t.kind[n] == CHANCE {
                 let f = t.first_child[n] as usize;
-                let s: f64 = t.data[f..f + t.num_children[n] as usize].iter().sum();
+                let s: f64 = (f..f + t.num_children[n] as usize)
+                    .map(|c| t.chance_prob(n, c))
+                    .sum();
                 assert!((s - 1.0).abs() < 1e-12);
             }
         }
+    }
+
+    /// Chance straight into a terminal: with probability 1/4 player 0 gets 4 at once; with 3/4
+    /// player 0 picks 0 or 1. A terminal child of a chance node keeps its probability.
+    struct ChanceToTerminal;
+
+    impl Game for ChanceToTerminal {
+        type State = u8; // 0 root, 1 early end, 2 decision, 3 payoff 0, 4 payoff 1
+        type Action = u8;
+        type Outcome = u8;
+        type Key = u8;
+        fn root(&self) -> u8 {
+            0
+        }
+        fn node_kind(&self, s: &u8) -> NodeKind {
+            match s {
+                0 => NodeKind::Chance,
+                2 => NodeKind::Player(0),
+                _ => NodeKind::Terminal,
+            }
+        }
+        fn legal_actions(&self, _: &u8, out: &mut ActionList<u8>) {
+            out.clear();
+            out.push(3);
+            out.push(4);
+        }
+        fn apply(&self, s: &mut u8, a: u8) {
+            *s = a;
+        }
+        fn chance_outcomes(&self, _: &u8, out: &mut Vec<(u8, f64)>) {
+            out.clear();
+            out.extend([(1, 0.25), (2, 0.75)]);
+        }
+        fn sample_chance<R: rand::Rng + ?Sized>(&self, _: &u8, _: &mut R) -> u8 {
+            2
+        }
+        fn apply_chance(&self, s: &mut u8, o: u8) {
+            *s = o;
+        }
+        fn info_key(&self, _: &u8) -> u8 {
+            0
+        }
+        fn utility(&self, s: &u8, player: Player) -> f64 {
+            let u = match s {
+                1 => 4.0,
+                4 => 1.0,
+                _ => 0.0,
+            };
+            if player == 0 {
+                u
+            } else {
+                -u
+            }
+        }
+    }
+
+    #[test]
+    fn terminal_child_of_chance_keeps_its_probability() {
+        let t = Tree::build(&ChanceToTerminal, 100).unwrap();
+        let uniform = t.uniform_policy();
+        let ev = crate::eval::expected_value(&t, &uniform);
+        assert!((ev - (0.25 * 4.0 + 0.75 * 0.5)).abs() < 1e-12, "{ev}");
+        let br = crate::eval::best_response_value(&t, &uniform, 0);
+        assert!((br - (0.25 * 4.0 + 0.75 * 1.0)).abs() < 1e-12, "{br}");
     }
 
     #[test]

@@ -1,0 +1,69 @@
+//! Speed of the pieces of a training run: the abstraction key of a node, and ES-MCCFR
+//! iterations on arg-1v1 (buckets) and on the mini variant (one thread).
+//!
+//! `cargo bench -p truco-train --bench train -- --warm-up-time 1 --measurement-time 3`
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use truco_cfr::{ActionList, Game, McConfig, McSolver, NodeKind};
+use truco_game::abstraction::Abstraction;
+use truco_train::game::{GState, TrucoGame};
+use truco_train::keying::{Abstract, Keyer};
+
+/// Player nodes of random hands, to key.
+fn nodes(n: usize) -> Vec<GState> {
+    let g = TrucoGame::arg_1v1(Abstract(Abstraction::Buckets));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let mut out = Vec::new();
+    let mut actions = ActionList::new();
+    while out.len() < n {
+        let mut s = g.root();
+        loop {
+            match g.node_kind(&s) {
+                NodeKind::Chance => {
+                    let o = g.sample_chance(&s, &mut rng);
+                    g.apply_chance(&mut s, o);
+                }
+                NodeKind::Player(_) => {
+                    out.push(s);
+                    g.legal_actions(&s, &mut actions);
+                    let k = (rng.next_u32() as usize) % actions.len();
+                    g.apply(&mut s, actions[k]);
+                }
+                NodeKind::Terminal => break,
+            }
+        }
+    }
+    out
+}
+
+fn keys(c: &mut Criterion) {
+    let states = nodes(1000);
+    for a in Abstraction::ALL {
+        let k = Abstract(a);
+        c.bench_function(&format!("key {} (1000 nodes)", a.id()), |b| {
+            b.iter(|| states.iter().map(|s| k.key(s)).fold(0u64, |x, y| x ^ y))
+        });
+    }
+}
+
+fn iterations(c: &mut Criterion) {
+    let mut group = c.benchmark_group("es-mccfr 100 iterations");
+    group.sample_size(10);
+    let config = McConfig {
+        max_info_sets: 1 << 22,
+        max_actions: 1 << 24,
+        ..McConfig::default()
+    };
+    let full = TrucoGame::arg_1v1(Abstract(Abstraction::Buckets));
+    let mut s = McSolver::new(config.clone()).expect("solver");
+    group.bench_function("arg-1v1 buckets", |b| b.iter(|| s.train(&full, 100)));
+    let mini = TrucoGame::mini(Abstract(Abstraction::Tiers));
+    let mut s = McSolver::new(config).expect("solver");
+    group.bench_function("arg-1v1-mini tiers", |b| b.iter(|| s.train(&mini, 100)));
+    group.finish();
+}
+
+criterion_group!(benches, keys, iterations);
+criterion_main!(benches);

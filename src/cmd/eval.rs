@@ -15,10 +15,10 @@ pub struct Args {
     /// A rule option, repeatable: --option players=6 --option flor (arg-classic only).
     #[arg(long = "option", value_name = "OPTION")]
     pub options: Vec<String>,
-    /// Bot A: heuristic, random (or a model file, not supported yet).
+    /// Bot A: heuristic, random, or a strategy table file (e.g. models/arg-1v1.tbl).
     #[arg(long, value_name = "BOT")]
     pub a: BotSpec,
-    /// Bot B: heuristic, random (or a model file, not supported yet).
+    /// Bot B: heuristic, random, or a strategy table file.
     #[arg(long, value_name = "BOT")]
     pub b: BotSpec,
     /// Matches to play (at least 1; rounded up to whole duplicate pairs).
@@ -120,8 +120,10 @@ mod tests {
     }
 
     #[test]
-    fn model_files_are_a_clear_error() {
-        let e = evaluate(&args("models/x.tbl", "random", 2)).unwrap_err();
-        assert!(e.to_string().contains("not supported yet"), "{e}");
+    fn a_missing_model_file_is_a_clear_error() {
+        let e = evaluate(&args("models/no-such-model.tbl", "random", 2)).unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains("models/no-such-model.tbl"), "{text}");
+        assert!(text.contains("No such file"), "{text}");
     }
 }

@@ -206,10 +206,7 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
             // max(sync_interval, done / 1024) iterations: tight early, when strategies move fast,
             // and a fixed 0.1% staleness later, when flushes would otherwise dominate.
             let next = AtomicU64::new(0);
-            // Capped at 1/8 of a worker's share of this call, so that the workers finish the call
-            // together (no one idles through a long last chunk).
-            let cap = (iterations / (8 * threads as u64)).max(config.sync_interval);
-            let chunk_at = |done: u64| config.sync_interval.max(done / 1024).min(cap).max(1);
+            let chunk_at = |done: u64| config.sync_interval.max(done / 1024).max(1);
             let results: Vec<Result<(u64, u64), CfrError>> = pool.install(|| {
                 seeds
                     .par_iter()

@@ -96,11 +96,11 @@ fn bad_input_is_a_clear_error() {
                 "--variant",
                 "arg-1v1",
                 "--a",
-                "models/arg.tbl",
+                "models/no-such-model.tbl",
                 "--b",
                 "random",
             ],
-            "model files are not supported yet",
+            "cannot read table models/no-such-model.tbl",
         ),
         (
             &["--variant", "arg-1v1", "--a", "champion", "--b", "random"],

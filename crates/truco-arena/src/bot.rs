@@ -88,12 +88,12 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, random, or a model file path)")]
+    #[error("unknown bot `{0}` (valid: heuristic, random, or a model file path, optionally with @purify=T, 0 <= T < 1)")]
     Unknown(String),
 }
 
 /// A bot as named on the command line: `heuristic`, `random`, or a model file path.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
     /// The [`Heuristic`] bot.
     Heuristic,
@@ -101,6 +101,9 @@ pub enum BotSpec {
     Random,
     /// A trained strategy table, played by [`PolicyBot`].
     Model(PathBuf),
+    /// A trained strategy table played purified: actions below the threshold dropped
+    /// (written `path@purify=0.2`).
+    Purified(PathBuf, f32),
 }
 
 impl BotSpec {
@@ -116,10 +119,11 @@ impl BotSpec {
     }
 
     fn make(&self, rules: Option<&RuleSet>) -> Result<BotMaker, BotError> {
-        let path = match self {
+        let (path, purify) = match self {
             BotSpec::Heuristic => return Ok(Box::new(|| Box::new(Heuristic))),
             BotSpec::Random => return Ok(Box::new(|| Box::new(Random))),
-            BotSpec::Model(p) => p,
+            BotSpec::Model(p) => (p, 0.0),
+            BotSpec::Purified(p, t) => (p, *t),
         };
         let policy = Policy::open(path).map_err(|e| BotError::Model {
             path: path.clone(),
@@ -136,7 +140,7 @@ impl BotSpec {
         let policy = Arc::new(policy);
         let name = self.to_string();
         Ok(Box::new(move || {
-            Box::new(PolicyBot::new(Arc::clone(&policy), name.clone()))
+            Box::new(PolicyBot::new(Arc::clone(&policy), name.clone()).with_purify(purify))
         }))
     }
 
@@ -150,9 +154,18 @@ impl FromStr for BotSpec {
     type Err = BotError;
 
     /// `heuristic` and `random` (case-insensitive) name the built-in bots; a text that looks
-    /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file.
+    /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file, optionally
+    /// followed by `@purify=T` (a threshold in [0, 1)).
     fn from_str(s: &str) -> Result<BotSpec, BotError> {
         let t = s.trim();
+        if let Some((path, option)) = t.rsplit_once("@purify=") {
+            return match option.parse::<f32>() {
+                Ok(x) if (0.0..1.0).contains(&x) && !path.is_empty() => {
+                    Ok(BotSpec::Purified(PathBuf::from(path), x))
+                }
+                _ => Err(BotError::Unknown(t.to_string())),
+            };
+        }
         match t.to_ascii_lowercase().as_str() {
             "heuristic" => Ok(BotSpec::Heuristic),
             "random" => Ok(BotSpec::Random),
@@ -170,6 +183,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Heuristic => f.write_str("heuristic"),
             BotSpec::Random => f.write_str("random"),
             BotSpec::Model(p) => write!(f, "{}", p.display()),
+            BotSpec::Purified(p, t) => write!(f, "{}@purify={t}", p.display()),
         }
     }
 }
@@ -190,6 +204,15 @@ mod tests {
             "champion".parse::<BotSpec>(),
             Err(BotError::Unknown("champion".into()))
         );
+        let p = "models/arg-1v1.tbl@purify=0.2".parse::<BotSpec>();
+        assert_eq!(
+            p,
+            Ok(BotSpec::Purified(PathBuf::from("models/arg-1v1.tbl"), 0.2))
+        );
+        assert_eq!(p.unwrap().to_string(), "models/arg-1v1.tbl@purify=0.2");
+        for bad in ["m.tbl@purify=1.5", "m.tbl@purify=x", "@purify=0.1"] {
+            assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
+        }
     }
 
     #[test]

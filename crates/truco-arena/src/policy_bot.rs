@@ -12,9 +12,13 @@ use crate::bot::{uniform_index, Bot, BotRng};
 /// arena calls). A spot the table never saw is played uniformly over the legal actions (the
 /// table's documented fallback), as is a decision the table cannot answer (a row whose length
 /// differs from the legal actions, possible only with a table from another engine build).
+/// With a purification threshold it samples from [`Recommendation::purified`] instead.
+///
+/// [`Recommendation::purified`]: truco_query::Recommendation::purified
 pub struct PolicyBot {
     policy: Arc<Policy>,
     name: String,
+    purify: f32,
 }
 
 impl PolicyBot {
@@ -23,7 +27,14 @@ impl PolicyBot {
         PolicyBot {
             policy,
             name: name.into(),
+            purify: 0.0,
         }
+    }
+
+    /// The same bot, playing only actions of probability at least `threshold` (renormalized).
+    pub fn with_purify(mut self, threshold: f32) -> PolicyBot {
+        self.purify = threshold;
+        self
     }
 
     /// The table it plays.
@@ -54,8 +65,13 @@ impl Bot for PolicyBot {
         legal: &[Action],
         rng: &mut BotRng,
     ) -> Action {
-        match self.policy.sample(view, events, rng) {
-            Ok(a) if legal.contains(&a) => a,
+        let chosen = self
+            .policy
+            .recommend(view, events)
+            .ok()
+            .and_then(|r| r.purified(self.purify).sample(rng));
+        match chosen {
+            Some(a) if legal.contains(&a) => a,
             _ => legal[uniform_index(rng, legal.len())],
         }
     }

@@ -94,6 +94,38 @@ impl Recommendation {
         Some(last)
     }
 
+    /// The same answer "purified" (thresholding, as in Ganzfried and Sandholm's post-processing
+    /// of abstracted equilibria): actions below `threshold` get probability zero and the rest
+    /// are renormalized. If none reaches the threshold, the most probable action keeps it all.
+    /// A `threshold` of 0 (or below) changes nothing.
+    pub fn purified(&self, threshold: f32) -> Recommendation {
+        let mut out = *self;
+        if threshold <= 0.0 || self.len == 0 {
+            return out;
+        }
+        let kept: f32 = self
+            .actions()
+            .iter()
+            .filter(|a| a.prob >= threshold)
+            .map(|a| a.prob)
+            .sum();
+        let best = self.best().map(|b| b.action);
+        for a in &mut out.items[..out.len as usize] {
+            a.prob = if kept > 0.0 {
+                if a.prob >= threshold {
+                    a.prob / kept
+                } else {
+                    0.0
+                }
+            } else if Some(a.action) == best {
+                1.0
+            } else {
+                0.0
+            };
+        }
+        out
+    }
+
     /// The action's name as the spot notation writes it here (`Raise` is `truco`, `retruco` or
     /// `vale-cuatro` by the hand's truco level).
     pub fn name(&self, action: Action) -> ActionName {
@@ -128,5 +160,60 @@ fn raise_word(p: &PublicState) -> &'static str {
         0 | 1 => "truco",
         2 => "retruco",
         _ => "vale-cuatro",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use truco_game::{PublicState, RuleSet};
+
+    use super::*;
+
+    fn rec(probs: &[f32]) -> Recommendation {
+        let rules = RuleSet::new("arg-1v1", &[]).unwrap();
+        let public = PublicState::new_hand(rules, [0, 0], 0).unwrap();
+        let mut r = Recommendation::new(7, false, &public);
+        let actions = [
+            Action::Quiero,
+            Action::NoQuiero,
+            Action::Raise,
+            Action::Mazo,
+        ];
+        for (&action, &prob) in actions.iter().zip(probs) {
+            r.push(Advice {
+                action,
+                prob,
+                value: None,
+            });
+        }
+        r
+    }
+
+    fn probs(r: &Recommendation) -> Vec<f32> {
+        r.actions().iter().map(|a| a.prob).collect()
+    }
+
+    #[test]
+    fn purified_drops_small_actions_and_renormalizes() {
+        let r = rec(&[0.5, 0.3, 0.15, 0.05]).purified(0.2);
+        let p = probs(&r);
+        assert!(
+            (p[0] - 0.625).abs() < 1e-6 && (p[1] - 0.375).abs() < 1e-6,
+            "{p:?}"
+        );
+        assert_eq!(&p[2..], &[0.0, 0.0]);
+        assert_eq!(r.key, 7);
+    }
+
+    #[test]
+    fn purified_keeps_the_best_when_nothing_reaches_the_threshold() {
+        let p = probs(&rec(&[0.3, 0.35, 0.2, 0.15]).purified(0.5));
+        assert_eq!(p, vec![0.0, 1.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn purified_with_zero_threshold_is_unchanged() {
+        let r = rec(&[0.5, 0.3, 0.15, 0.05]);
+        assert_eq!(r.purified(0.0), r);
     }
 }

@@ -1,37 +1,12 @@
 //! The heuristic allocates nothing per decision once its envido table is built (once per deck),
 //! checked with a counting global allocator around every decision (this test binary only).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use rand::SeedableRng;
 use truco_arena::{Bot, BotRng, Heuristic};
 use truco_game::{ActionList, Actor, PublicState, RuleSet, State};
 
-struct Counting;
-
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    /// Only the test's own thread counts (the test harness allocates in its threads).
-    static COUNTED: Cell<bool> = const { Cell::new(false) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        if COUNTED.with(Cell::get) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        unsafe { System.dealloc(p, l) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: truco_testkit::CountingAlloc = truco_testkit::CountingAlloc;
 
 /// Plays `hands` hands of heuristic self-play, the first team's score cycling below `cycle`
 /// against `other`; returns the decisions made.
@@ -44,9 +19,9 @@ fn play(rules: RuleSet, hands: u32, (cycle, other): (u32, u8), rng: &mut BotRng)
         while let Actor::Seat(s) | Actor::Team { seat: s, .. } = st.actor() {
             st.legal_actions(&mut legal);
             let view = st.view(s).unwrap();
-            let before = ALLOCS.load(Ordering::Relaxed);
+            let before = truco_testkit::allocations();
             let a = Heuristic.act(&view, legal.as_slice(), rng);
-            let after = ALLOCS.load(Ordering::Relaxed);
+            let after = truco_testkit::allocations();
             assert_eq!(after, before, "{rules:?}: deciding {a} allocated");
             st.apply(a).unwrap();
             decisions += 1;
@@ -57,11 +32,10 @@ fn play(rules: RuleSet, hands: u32, (cycle, other): (u32, u8), rng: &mut BotRng)
 
 #[test]
 fn heuristic_decisions_allocate_nothing() {
-    COUNTED.with(|c| c.set(true));
-    let b = ALLOCS.load(Ordering::Relaxed);
+    let b = truco_testkit::allocations();
     drop(std::hint::black_box(vec![1u8; 8]));
     assert!(
-        ALLOCS.load(Ordering::Relaxed) > b,
+        truco_testkit::allocations() > b,
         "the counter sees allocations"
     );
     let mut rng = BotRng::seed_from_u64(4);

@@ -1,37 +1,13 @@
 //! The hot paths allocate nothing: ES/OS-MCCFR iterations on one thread once every information
 //! set is known, and full-traversal iterations once the solver is built.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use truco_cfr::games::Leduc;
 use truco_cfr::{Algorithm, FullSolver, McConfig, McSolver, Tree};
 
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-// SAFETY: defers to the system allocator; only counts calls on the current thread.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|c| c.set(c.get() + 1));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: truco_testkit::CountingAlloc = truco_testkit::CountingAlloc;
 
-fn allocations() -> u64 {
-    ALLOCATIONS.with(|c| c.get())
-}
+use truco_testkit::allocations;
 
 #[test]
 fn the_counter_sees_allocations() {

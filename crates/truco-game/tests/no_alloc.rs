@@ -2,46 +2,20 @@
 //! (this test binary only). Only allocations of the test's own thread are counted: the test
 //! harness's threads may allocate at any time.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use truco_game::sim::random_playout;
 use truco_game::{PublicState, RuleSet};
 
-struct Counting;
-
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    /// Whether this thread's allocations are counted (const-initialized: no allocation).
-    static COUNTED: Cell<bool> = const { Cell::new(false) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        if COUNTED.with(Cell::get) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        unsafe { System.dealloc(p, l) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: truco_testkit::CountingAlloc = truco_testkit::CountingAlloc;
 
 #[test]
 fn playouts_allocate_nothing() {
-    COUNTED.with(|c| c.set(true));
     // The counter sees heap allocations.
-    let b = ALLOCS.load(Ordering::Relaxed);
+    let b = truco_testkit::allocations();
     drop(std::hint::black_box(vec![1u8; 8]));
-    assert!(ALLOCS.load(Ordering::Relaxed) > b);
+    assert!(truco_testkit::allocations() > b);
     let sets = [
         (RuleSet::ARG_1V1, [10, 12], [0, 0]),
         (RuleSet::ARG_2V2, [10, 12], [0, 0]),
@@ -61,14 +35,14 @@ fn playouts_allocate_nothing() {
         for _ in 0..100 {
             random_playout(start, &mut rng).unwrap();
         }
-        let before = ALLOCS.load(Ordering::Relaxed);
+        let before = truco_testkit::allocations();
         let mut total = 0u32;
         for _ in 0..20_000 {
             let st = random_playout(start, &mut rng).unwrap();
             let h = st.public().hand_points();
             total += h[0] as u32 + h[1] as u32;
         }
-        let after = ALLOCS.load(Ordering::Relaxed);
+        let after = truco_testkit::allocations();
         assert!(total > 0);
         assert_eq!(
             after - before,

@@ -1,48 +1,16 @@
 //! `Policy::recommend` and `Policy::sample` allocate nothing (present and absent keys), checked
 //! with a counting global allocator around every call (this test binary only).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use truco_game::abstraction::Abstraction;
 use truco_game::{ActionList, Event, Hand, PublicState, RuleSet, View};
 use truco_query::{ActionOrder, Policy, TableMeta, TableWriter};
 
-struct Counting;
-
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    /// Only the test's own thread counts (the harness allocates in its threads).
-    static COUNTED: Cell<bool> = const { Cell::new(false) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        if COUNTED.with(Cell::get) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        unsafe { System.dealloc(p, l) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: truco_testkit::CountingAlloc = truco_testkit::CountingAlloc;
 
-/// Allocations made by `f` on this thread.
-fn count<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = ALLOCS.load(Ordering::Relaxed);
-    COUNTED.with(|c| c.set(true));
-    let out = f();
-    COUNTED.with(|c| c.set(false));
-    (out, ALLOCS.load(Ordering::Relaxed) - before)
-}
+use truco_testkit::count;
 
 #[test]
 fn recommend_and_sample_allocate_nothing() {

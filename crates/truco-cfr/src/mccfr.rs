@@ -352,15 +352,17 @@ mod tests {
         let mut results = Vec::new();
         for threads in [1, 2] {
             let mut s = McSolver::new(leduc_config(threads)).unwrap();
-            let stats = s.train(&Leduc, 200_000).unwrap();
-            assert_eq!(stats.iterations, 200_000);
-            assert_eq!(s.iterations(), 200_000);
+            let stats = s.train(&Leduc, 400_000).unwrap();
+            assert_eq!(stats.iterations, 400_000);
+            assert_eq!(s.iterations(), 400_000);
             let p = s.tree_policy(&tree);
             results.push((exploitability(&tree, &p), expected_value(&tree, &p)));
         }
         let ((e1, v1), (e2, v2)) = (results[0], results[1]);
-        assert!(e1 < 0.07 && e2 < 0.07, "{e1} {e2}");
-        assert!((e1 - e2).abs() < 0.02, "{e1} {e2}");
+        // The two-thread run applies buffered updates in a timing-dependent order, so it is a
+        // different sample of the same algorithm: compare within sampling noise.
+        assert!(e1 < 0.06 && e2 < 0.06, "{e1} {e2}");
+        assert!((e1 - e2).abs() < 0.03, "{e1} {e2}");
         assert!(
             (v1 - v2).abs() < 0.02 && (v1 + 0.0856).abs() < 0.02,
             "{v1} {v2}"

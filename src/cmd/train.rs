@@ -42,7 +42,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Abstraction id: arg-1v1-buckets-v1 (default: the lossy one the full game trains with),
-    /// arg-1v1-tiers-v1 or arg-1v1-tiers-noorder-v1.
+    /// arg-1v1-buckets-v2, arg-1v1-tiers-v1 or arg-1v1-tiers-noorder-v1.
     #[arg(long, default_value = "arg-1v1-buckets-v1")]
     pub abstraction: String,
     /// Checkpoint file (default <out>.ckpt).
@@ -63,6 +63,17 @@ pub struct Args {
     /// Most rows in the table: the most visited information sets are kept (0: all).
     #[arg(long, default_value_t = 4_000_000)]
     pub max_rows: usize,
+    /// Linear-CFR discounting: every this many iterations (the k-th time), regrets and
+    /// strategy sums are multiplied by k/(k+1), so later iterations weigh more (0: off).
+    #[arg(long, default_value_t = 0)]
+    pub discount_every: u64,
+    /// Stop discounting after this many iterations in total (default: never).
+    #[arg(long)]
+    pub discount_until: Option<u64>,
+    /// Start scores of the training hands: uniform (each seat 0..14) or match-play (as often
+    /// as matches reach them, mixed half and half with uniform).
+    #[arg(long, default_value = "uniform")]
+    pub scores: String,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -122,6 +133,9 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
     o.eval_deals = a.eval_deals;
     o.max_info_sets = a.max_info_sets;
     o.max_rows = (a.max_rows > 0).then_some(a.max_rows);
+    o.scores = a.scores.parse()?;
+    o.discount_every = a.discount_every;
+    o.discount_until = a.discount_until;
     o.progress = !a.quiet;
     Ok(o)
 }

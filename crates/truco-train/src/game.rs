@@ -14,6 +14,7 @@ use truco_game::{Action, Actor, Card, CardSet, Event, PublicState, RuleSet, Stat
 
 use crate::keying::Keyer;
 use crate::mv::MvGrid;
+use crate::scores::ScoreDist;
 
 /// A player action (the engine's [`Action`] with a `Default` for the solver's lists).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -35,8 +36,8 @@ pub enum Start {
         /// The mano.
         mano: u8,
     },
-    /// Each seat's score uniform in `0..15`, then the mano uniform (arg-1v1 training).
-    Uniform,
+    /// The score drawn from a [`ScoreDist`], then the mano uniform (arg-1v1 training).
+    Drawn(ScoreDist),
 }
 
 /// A chance outcome.
@@ -104,7 +105,7 @@ impl<K: Keyer> TrucoGame<K> {
         TrucoGame {
             rules: RuleSet::ARG_1V1,
             deck: RuleSet::ARG_1V1.deck.cards(),
-            start: Start::Uniform,
+            start: Start::Drawn(ScoreDist::Uniform),
             first_hand: None,
             keyer,
             mv: None,
@@ -124,6 +125,23 @@ impl<K: Keyer> TrucoGame<K> {
             first_hand: None,
             keyer,
             mv: None,
+        }
+    }
+
+    /// The same game with the start score drawn from `dist` (a game with a fixed start is
+    /// unchanged).
+    pub fn with_scores(mut self, dist: ScoreDist) -> Self {
+        if let Start::Drawn(_) = self.start {
+            self.start = Start::Drawn(dist);
+        }
+        self
+    }
+
+    /// The distribution of the start score (uniform for a fixed start, which has no draw).
+    pub fn score_dist(&self) -> ScoreDist {
+        match self.start {
+            Start::Drawn(d) => d,
+            Start::Fixed { .. } => ScoreDist::Uniform,
         }
     }
 
@@ -203,7 +221,7 @@ impl<K: Keyer> Game for TrucoGame<K> {
     fn root(&self) -> GState {
         let (stage, score, mano) = match self.start {
             Start::Fixed { score, mano } => (Stage::Deal(0), score, mano),
-            Start::Uniform => (Stage::Score, [0, 0], 0),
+            Start::Drawn(_) => (Stage::Score, [0, 0], 0),
         };
         let c0 = Card::from_index(0).unwrap_or_else(|| unreachable!("card 0 exists"));
         GState {
@@ -269,9 +287,10 @@ impl<K: Keyer> Game for TrucoGame<K> {
         out.clear();
         match s.stage {
             Stage::Score => {
-                for a in 0..15 {
-                    for b in 0..15 {
-                        out.push((Outcome::Score([a, b]), 1.0 / 225.0));
+                let p = self.score_dist().probabilities();
+                for a in 0..15u8 {
+                    for b in 0..15u8 {
+                        out.push((Outcome::Score([a, b]), p[15 * a as usize + b as usize]));
                     }
                 }
             }
@@ -299,7 +318,10 @@ impl<K: Keyer> Game for TrucoGame<K> {
     fn sample_chance<R: Rng + ?Sized>(&self, s: &GState, rng: &mut R) -> Outcome {
         let mut below = |n: u32| ((rng.next_u32() as u64 * n as u64) >> 32) as u32;
         match s.stage {
-            Stage::Score => Outcome::Score([below(15) as u8, below(15) as u8]),
+            Stage::Score => match self.score_dist() {
+                ScoreDist::Uniform => Outcome::Score([below(15) as u8, below(15) as u8]),
+                d => Outcome::Score(d.cell((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64)),
+            },
             Stage::Mano => Outcome::Mano(below(2) as u8),
             Stage::Deal(0) if self.first_hand.is_some() => {
                 Outcome::Cards(self.first_hand.unwrap_or(s.hands[0]))

@@ -20,9 +20,11 @@ pub mod export;
 pub mod game;
 pub mod keying;
 pub mod mv;
+pub mod scores;
 pub mod train;
 pub mod variant;
 
 pub use error::TrainError;
+pub use scores::ScoreDist;
 pub use train::{train, TrainOptions, TrainReport};
 pub use variant::TrainVariant;

@@ -19,6 +19,7 @@ use crate::error::TrainError;
 use crate::eval::{duplicate_eval, EvalResult};
 use crate::export::write_table;
 use crate::keying::Abstract;
+use crate::scores::ScoreDist;
 use crate::variant::TrainVariant;
 
 /// What to train and how.
@@ -58,6 +59,16 @@ pub struct TrainOptions {
     pub max_info_sets: usize,
     /// Most rows written to the table (the most visited information sets); `None`: all.
     pub max_rows: Option<usize>,
+    /// Linear-CFR discounting (as in Pluribus): after every `discount_every` iterations (the
+    /// `k`-th such stretch), regrets and strategy sums are multiplied by `k / (k + 1)`, so each
+    /// stretch weighs in proportion to its index. Counted in iterations so that one-thread runs
+    /// stay reproducible across `--resume`. 0: off.
+    pub discount_every: u64,
+    /// No discounting after this many iterations in total (`None`: for the whole run).
+    pub discount_until: Option<u64>,
+    /// How the training hands' start scores are drawn (arg-1v1; the mini variant starts at 0-0).
+    /// Not recorded in the checkpoint: a resumed run uses the one given again.
+    pub scores: ScoreDist,
 }
 
 impl TrainOptions {
@@ -86,6 +97,9 @@ impl TrainOptions {
             progress: false,
             max_info_sets: 1 << 22,
             max_rows: None,
+            discount_every: 0,
+            discount_until: None,
+            scores: ScoreDist::Uniform,
         }
     }
 }
@@ -171,7 +185,10 @@ fn evaluate(o: &TrainOptions, solver: &McSolver<u64>) -> Vec<EvalResult> {
     if o.eval_deals == 0 {
         return Vec::new();
     }
-    let game = o.variant.game(Abstract(o.abstraction));
+    let game = o
+        .variant
+        .game(Abstract(o.abstraction))
+        .with_scores(o.scores);
     vec![
         duplicate_eval(
             &game,
@@ -215,7 +232,10 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
             "give an iteration or a time budget".into(),
         ));
     }
-    let game = o.variant.game(Abstract(o.abstraction));
+    let game = o
+        .variant
+        .game(Abstract(o.abstraction))
+        .with_scores(o.scores);
     let (mut solver, seconds_before) = new_solver(o)?;
     let started = Instant::now();
     let first = solver.iterations();
@@ -265,9 +285,13 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
             interrupted = true;
             break;
         }
-        let n = left.map_or(chunk, |l| l.min(chunk));
+        let mut n = left.map_or(chunk, |l| l.min(chunk));
+        if let Some(b) = next_discount(o, solver.iterations()) {
+            n = n.min(b - solver.iterations());
+        }
         let t = Instant::now();
         solver.train(&game, n)?;
+        discount_at_boundary(o, &mut solver)?;
         // Aim at chunks of about half a second.
         let dt = t.elapsed().as_secs_f64().max(1e-6);
         chunk = ((n as f64 * 0.5 / dt) as u64).clamp(1, chunk.saturating_mul(4).max(4));
@@ -303,6 +327,27 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
         interrupted,
         eval,
     })
+}
+
+/// The next iteration count at which the run discounts, if any is left.
+fn next_discount(o: &TrainOptions, done: u64) -> Option<u64> {
+    let every = o.discount_every;
+    if every == 0 {
+        return None;
+    }
+    let next = (done / every + 1) * every;
+    o.discount_until.is_none_or(|u| next <= u).then_some(next)
+}
+
+/// Discounts when the iteration count sits on a boundary (see [`TrainOptions::discount_every`]).
+fn discount_at_boundary(o: &TrainOptions, solver: &mut McSolver<u64>) -> Result<(), TrainError> {
+    let (done, every) = (solver.iterations(), o.discount_every);
+    if every == 0 || done % every != 0 || o.discount_until.is_some_and(|u| done > u) {
+        return Ok(());
+    }
+    let k = (done / every) as f32;
+    solver.discount(k / (k + 1.0), k / (k + 1.0))?;
+    Ok(())
 }
 
 fn save(o: &TrainOptions, solver: &McSolver<u64>, seconds: f64) -> Result<(), TrainError> {
@@ -357,4 +402,56 @@ fn update_bar(
         solver.table().len(),
         rss_mb()
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(dir: &Path, name: &str, iterations: u64, discount_every: u64) -> TrainOptions {
+        let mut o = TrainOptions::new(TrainVariant::Arg1v1, dir.join(format!("{name}.tbl")));
+        o.iterations = Some(iterations);
+        o.time = None;
+        o.eval_deals = 0;
+        o.log = None;
+        o.max_info_sets = 1 << 19;
+        o.seed = 5;
+        o.discount_every = discount_every;
+        o
+    }
+
+    #[test]
+    fn discount_boundaries_follow_the_iteration_count() {
+        let mut o = options(Path::new("."), "x", 1, 100);
+        assert_eq!(next_discount(&o, 0), Some(100));
+        assert_eq!(next_discount(&o, 100), Some(200));
+        assert_eq!(next_discount(&o, 250), Some(300));
+        o.discount_until = Some(200);
+        assert_eq!(next_discount(&o, 150), Some(200));
+        assert_eq!(next_discount(&o, 200), None);
+        o.discount_every = 0;
+        assert_eq!(next_discount(&o, 0), None);
+    }
+
+    /// A discounted run resumed off a boundary writes the same table as one straight run, and
+    /// discounting changes the table.
+    #[test]
+    fn discounted_runs_resume_bit_for_bit() {
+        let dir = std::env::temp_dir().join(format!("truco-train-discount-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let stop = AtomicBool::new(false);
+        let straight = options(&dir, "straight", 300, 100);
+        train(&straight, &stop).unwrap();
+        let first = options(&dir, "part", 130, 100);
+        train(&first, &stop).unwrap();
+        let mut rest = options(&dir, "part", 300, 100);
+        rest.resume = Some(first.checkpoint.clone());
+        train(&rest, &stop).unwrap();
+        let plain = options(&dir, "plain", 300, 0);
+        train(&plain, &stop).unwrap();
+        let read = |o: &TrainOptions| std::fs::read(&o.out).unwrap();
+        assert_eq!(read(&straight), read(&rest));
+        assert_ne!(read(&straight), read(&plain));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

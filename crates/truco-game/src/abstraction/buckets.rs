@@ -18,15 +18,45 @@ use crate::view::View;
 
 use super::hand::tier;
 
-/// Radices of the buckets key, most significant first.
+/// Radices of the `arg-1v1-buckets-v1` key, most significant first.
 pub const BUCKET_RADICES: [u64; 10] = [343, 7, 2, 8, 64, 7, 36, 12, 6, 5];
 
-/// Strength group of each tier (index = tier 1..=14; 0 = no card): anchos (1E 1B), good sevens
-/// (7E 7O), threes, twos and false aces (2s, 1C 1O), figures (12 11 10), low (7B 7C 6 5 4).
+/// Radices of the `arg-1v1-buckets-v2` key: 8 card groups (9^3 hands) and, for the card on the
+/// table, its group times whether each own card beats, ties or loses to it (9 x 27).
+pub const BUCKET_RADICES_V2: [u64; 10] = [729, 7, 2, 8, 64, 243, 36, 12, 6, 5];
+
+/// The two bucket abstractions' card grouping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Grouping {
+    /// v1: 6 groups, the table card by group only.
+    Six,
+    /// v2: 8 groups, and each own card's result against the table card.
+    Eight,
+}
+
+/// v1 strength group of each tier (index = tier 1..=14; 0 = no card): anchos (1E 1B), good
+/// sevens (7E 7O), threes, twos and false aces (2s, 1C 1O), figures (12 11 10), low (7B 7C 6 5 4).
 const GROUP: [u8; 15] = [0, 1, 1, 2, 2, 3, 4, 4, 5, 5, 5, 6, 6, 6, 6];
 
-fn group(tier: u8) -> u8 {
-    GROUP.get(tier as usize).copied().unwrap_or(0)
+/// v2 groups: anchos, good sevens, threes, twos, false aces, figures, 7B 7C 6, 5 4.
+const GROUP_V2: [u8; 15] = [0, 1, 1, 2, 2, 3, 4, 5, 6, 6, 6, 7, 7, 8, 8];
+
+impl Grouping {
+    fn group(self, tier: u8) -> u8 {
+        let table = match self {
+            Grouping::Six => &GROUP,
+            Grouping::Eight => &GROUP_V2,
+        };
+        table.get(tier as usize).copied().unwrap_or(0)
+    }
+
+    /// Radix of one card slot (the groups plus "no card").
+    fn slot_radix(self) -> u64 {
+        match self {
+            Grouping::Six => 7,
+            Grouping::Eight => 9,
+        }
+    }
 }
 
 /// Envido value bucket: 0-3, 4-7, 20-24, 25-27, 28-30, 31-33 -> 1..=6.
@@ -63,17 +93,25 @@ fn total_bucket(v: u8) -> u64 {
 }
 
 /// The key digits of `view` (the caller checked the variant and the score).
-pub(crate) fn digits(view: &View, need_me: u8, need_opp: u8, envido_value: u8) -> [u64; 10] {
+pub(crate) fn digits(
+    view: &View,
+    grouping: Grouping,
+    need_me: u8,
+    need_opp: u8,
+    envido_value: u8,
+) -> [u64; 10] {
     let p = view.public();
     let seat = view.seat() & 1;
     let opp = 1 - seat;
     let mut tiers = [0u8; 3];
     for (slot, c) in tiers.iter_mut().zip(view.hand().iter()) {
-        *slot = group(tier(c));
+        *slot = tier(c);
     }
-    // Unplayed cards strongest first; empty slots (0) last.
+    // Unplayed cards strongest (lowest tier) first; empty slots (0) last.
     tiers.sort_unstable_by_key(|&t| if t == 0 { u8::MAX } else { t });
-    let hand = tiers.iter().fold(0u64, |acc, &t| acc * 7 + t as u64);
+    let hand = tiers.iter().fold(0u64, |acc, &t| {
+        acc * grouping.slot_radix() + grouping.group(t) as u64
+    });
     let e = p.envido();
     let env = if e.done {
         0
@@ -91,7 +129,9 @@ pub(crate) fn digits(view: &View, need_me: u8, need_opp: u8, envido_value: u8) -
         };
         results = results * 4 + r;
         if t == p.trick() as usize {
-            current = p.played(t, opp).map_or(0, |c| group(tier(c)) as u64);
+            current = p
+                .played(t, opp)
+                .map_or(0, |c| table_card(grouping, tier(c), &tiers));
         }
     }
     let tr = p.truco();
@@ -125,4 +165,24 @@ pub(crate) fn digits(view: &View, need_me: u8, need_opp: u8, envido_value: u8) -
         status,
         total_bucket(e.totals[opp as usize]),
     ]
+}
+
+/// The current trick's digit for an opponent card of tier `table` (own unplayed `tiers`
+/// strongest first, 0 = no card): v1 its group; v2 its group x, for each own slot, whether
+/// that card loses (or is absent), ties or beats it (equal tiers tie in the Argentine ranking).
+fn table_card(grouping: Grouping, table: u8, tiers: &[u8; 3]) -> u64 {
+    let g = grouping.group(table) as u64;
+    if grouping == Grouping::Six {
+        return g;
+    }
+    let relation = tiers.iter().fold(0u64, |acc, &t| {
+        let r = match t {
+            0 => 0,
+            t if t < table => 2,
+            t if t == table => 1,
+            _ => 0,
+        };
+        acc * 3 + r
+    });
+    g * 27 + relation
 }

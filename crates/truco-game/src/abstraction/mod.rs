@@ -18,12 +18,14 @@
 
 mod buckets;
 mod hand;
+
+use buckets::Grouping;
 mod order;
 mod score;
 
 use thiserror::Error;
 
-pub use buckets::BUCKET_RADICES;
+pub use buckets::{BUCKET_RADICES, BUCKET_RADICES_V2};
 pub use hand::{hand_class, HAND_CLASSES};
 pub use order::{Order, ORDER_STATES};
 pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
@@ -35,6 +37,10 @@ use crate::view::View;
 
 /// The definition file (its bytes feed the definition hash).
 pub const DEFINITION: &str = include_str!("../../../../abstractions/arg-1v1.toml");
+
+/// The definition file of `arg-1v1-buckets-v2` (kept apart so that the hashes, hence the
+/// tables, of the earlier abstractions stay valid).
+pub const DEFINITION_V2: &str = include_str!("../../../../abstractions/arg-1v1-buckets-v2.toml");
 
 /// The digits' radices, most significant first (mirrors `abstractions/arg-1v1.toml`).
 pub const RADICES: [u64; 12] = [
@@ -79,7 +85,7 @@ pub enum AbstractionError {
         radix: u64,
     },
     /// An abstraction id is unknown.
-    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1)")]
+    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2)")]
     UnknownId(String),
 }
 
@@ -91,16 +97,20 @@ pub enum Abstraction {
     Tiers,
     /// The same without [`Order`]: the key is a function of the [`View`] alone.
     TiersNoOrder,
-    /// The lossy abstraction used to train the full game (see the `buckets` module docs).
+    /// The first lossy abstraction for the full game (see the `buckets` module docs).
     Buckets,
+    /// The lossy abstraction with finer card groups and each own card's result against the
+    /// card on the table (see the `buckets` module docs).
+    BucketsV2,
 }
 
 impl Abstraction {
-    /// Both abstractions.
-    pub const ALL: [Abstraction; 3] = [
+    /// Every abstraction.
+    pub const ALL: [Abstraction; 4] = [
         Abstraction::Tiers,
         Abstraction::TiersNoOrder,
         Abstraction::Buckets,
+        Abstraction::BucketsV2,
     ];
 
     /// The id written in table headers.
@@ -109,6 +119,15 @@ impl Abstraction {
             Abstraction::Tiers => "arg-1v1-tiers-v1",
             Abstraction::TiersNoOrder => "arg-1v1-tiers-noorder-v1",
             Abstraction::Buckets => "arg-1v1-buckets-v1",
+            Abstraction::BucketsV2 => "arg-1v1-buckets-v2",
+        }
+    }
+
+    /// The definition text whose bytes feed [`Abstraction::definition_hash`].
+    pub const fn definition(self) -> &'static str {
+        match self {
+            Abstraction::BucketsV2 => DEFINITION_V2,
+            _ => DEFINITION,
         }
     }
 
@@ -123,7 +142,12 @@ impl Abstraction {
     /// 64-bit FNV-1a hash of the definition file's bytes and the id.
     pub fn definition_hash(self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for &b in DEFINITION.as_bytes().iter().chain(self.id().as_bytes()) {
+        for &b in self
+            .definition()
+            .as_bytes()
+            .iter()
+            .chain(self.id().as_bytes())
+        {
             h ^= b as u64;
             h = h.wrapping_mul(0x0000_0100_0000_01b3);
         }
@@ -156,15 +180,20 @@ impl Abstraction {
             r.target.saturating_sub(opp_pts),
         )
         .ok_or(AbstractionError::MatchOver(me_pts, opp_pts))?;
-        if self == Abstraction::Buckets {
+        if let Some((grouping, radices)) = match self {
+            Abstraction::Buckets => Some((Grouping::Six, &BUCKET_RADICES)),
+            Abstraction::BucketsV2 => Some((Grouping::Eight, &BUCKET_RADICES_V2)),
+            _ => None,
+        } {
             let env = crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()));
             let d = buckets::digits(
                 view,
+                grouping,
                 r.target.saturating_sub(me_pts),
                 r.target.saturating_sub(opp_pts),
                 env,
             );
-            return pack(&d, &BUCKET_RADICES);
+            return pack(&d, radices);
         }
         let (ordered, pat) = canonical_order(view);
         let tr = p.truco();

@@ -48,6 +48,51 @@ fn radices_fit_in_64_bits_and_match_the_definition() {
 }
 
 #[test]
+fn buckets_v2_radices_match_their_definition_and_v1_is_frozen() {
+    for r in BUCKET_RADICES_V2 {
+        assert!(DEFINITION_V2.contains(&format!("_radix = {r}")), "{r}");
+    }
+    let product: u128 = BUCKET_RADICES_V2.iter().map(|&r| r as u128).product();
+    assert!(product < 1u128 << 64);
+    assert_eq!(
+        Abstraction::from_id("arg-1v1-buckets-v2"),
+        Ok(Abstraction::BucketsV2)
+    );
+    assert_ne!(
+        Abstraction::Buckets.definition_hash(),
+        Abstraction::BucketsV2.definition_hash()
+    );
+    // The hash written in the header of models/arg-1v1.tbl (v1): adding v2 must not change it.
+    assert_eq!(
+        Abstraction::Buckets.definition_hash(),
+        0x561d_0b52_0a43_0ef9
+    );
+}
+
+#[test]
+fn buckets_v2_knows_whether_a_card_beats_the_one_on_the_table() {
+    // Seat 1 follows 12E holding 11C (loses to it) or 12C (ties it): the same groups and
+    // envido value, so v1 merges the two; v2 keeps each card's result apart.
+    let lose = play([0, 0], 0, "12E 4B 4O", "11C 6B 5O", &["12E"]);
+    let tie = play([0, 0], 0, "12E 4B 4O", "12C 6B 5O", &["12E"]);
+    assert_eq!(
+        key(Abstraction::Buckets, &lose, 1),
+        key(Abstraction::Buckets, &tie, 1)
+    );
+    assert_ne!(
+        key(Abstraction::BucketsV2, &lose, 1),
+        key(Abstraction::BucketsV2, &tie, 1)
+    );
+    // 6B and 5O share a v1 group but not a v2 one.
+    let a = play([0, 0], 0, "12E 4B 4O", "11C 6B 6O", &[]);
+    let b = play([0, 0], 0, "12E 4B 4O", "11C 5B 5O", &[]);
+    assert_ne!(
+        key(Abstraction::BucketsV2, &a, 1),
+        key(Abstraction::BucketsV2, &b, 1)
+    );
+}
+
+#[test]
 fn hidden_cards_do_not_change_the_key() {
     // Seat 0 sees the same in both hands: the opponent's unplayed cards differ, and its played
     // card has the same tier (4E / 4B).

@@ -1,16 +1,11 @@
 //! `truco eval` run as a process: reports, JSON, determinism, and bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn truco(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_truco"))
-        .args(args)
-        .output()
-        .expect("the truco binary runs")
-}
+use common::{run_variant, truco, VariantSet, ARGENTINE};
 
 fn eval(variant: &str, options: &[&str], a: &str, b: &str, json: bool) -> String {
-    let mut args = vec![
+    let args = vec![
         "eval",
         "--variant",
         variant,
@@ -23,16 +18,7 @@ fn eval(variant: &str, options: &[&str], a: &str, b: &str, json: bool) -> String
         "--seed",
         "8",
     ];
-    for o in options {
-        args.extend(["--option", o]);
-    }
-    if json {
-        args.push("--json");
-    }
-    let out = truco(&args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{variant} {options:?}: {stderr}");
-    String::from_utf8(out.stdout).expect("utf-8 output")
+    run_variant(args, variant, options, json)
 }
 
 fn json_value(json: &str) -> serde_json::Value {
@@ -53,13 +39,8 @@ fn text_report_names_the_bots_and_intervals() {
 
 #[test]
 fn json_report_every_variant() {
-    let sets: [(&str, &[&str]); 4] = [
-        ("arg-1v1", &[]),
-        ("arg-2v2", &[]),
-        ("arg-classic", &[]),
-        ("arg-classic", &["players=6", "pica-pica", "flor"]),
-    ];
-    for (variant, options) in sets {
+    let pica_pica: VariantSet = ("arg-classic", &["players=6", "pica-pica", "flor"]);
+    for (variant, options) in ARGENTINE.into_iter().chain([pica_pica]) {
         let j = json_value(&eval(variant, options, "heuristic", "random", true));
         assert_eq!(j["variant"], variant);
         assert_eq!(j["matches"], 40);

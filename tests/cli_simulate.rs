@@ -1,16 +1,11 @@
 //! `truco simulate` run as a process: every variant and option set, and bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn truco(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_truco"))
-        .args(args)
-        .output()
-        .expect("the truco binary runs")
-}
+use common::{run_variant, truco, VariantSet, ARGENTINE};
 
 fn simulate(variant: &str, options: &[&str], json: bool) -> String {
-    let mut args = vec![
+    let args = vec![
         "simulate",
         "--variant",
         variant,
@@ -19,16 +14,7 @@ fn simulate(variant: &str, options: &[&str], json: bool) -> String {
         "--seed",
         "3",
     ];
-    for o in options {
-        args.extend(["--option", o]);
-    }
-    if json {
-        args.push("--json");
-    }
-    let out = truco(&args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{variant} {options:?}: {stderr}");
-    String::from_utf8(out.stdout).expect("utf-8 output")
+    run_variant(args, variant, options, json)
 }
 
 /// Reads the number after `"key":` in the JSON summary.
@@ -47,12 +33,8 @@ fn json_number(json: &str, key: &str) -> f64 {
 
 #[test]
 fn every_variant_and_option_set() {
-    let sets: [(&str, &[&str]); 11] = [
-        ("paulista", &[]),
-        ("valencian", &[]),
-        ("arg-1v1", &[]),
-        ("arg-2v2", &[]),
-        ("arg-classic", &[]),
+    let paulista_valencian: [VariantSet; 2] = [("paulista", &[]), ("valencian", &[])];
+    let classic: [VariantSet; 6] = [
         ("arg-classic", &["players=2"]),
         ("arg-classic", &["players=6", "pica-pica"]),
         ("arg-classic", &["flor"]),
@@ -60,6 +42,10 @@ fn every_variant_and_option_set() {
         ("arg-classic", &["falta-in-malas"]),
         ("arg-classic", &["early-mazo", "players=6", "flor"]),
     ];
+    let sets = paulista_valencian
+        .into_iter()
+        .chain(ARGENTINE)
+        .chain(classic);
     for (variant, options) in sets {
         let text = simulate(variant, options, false);
         assert!(text.starts_with(variant), "{text}");

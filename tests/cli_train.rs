@@ -2,45 +2,22 @@
 //! uninterrupted run, Ctrl-C, and refused checkpoints.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use truco_game::abstraction::Abstraction;
 use truco_query::{OpenOptions, Table};
 
-fn truco(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_truco"))
-        .args(args)
-        .output()
-        .expect("the truco binary runs")
-}
+mod common;
+
+use common::{ok, tmp_dir, truco};
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("truco-cli-train-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    tmp_dir("train", name)
 }
 
 fn train_args<'a>(out: &'a str, iterations: &'a str) -> Vec<&'a str> {
-    vec![
-        "train",
-        "--variant",
-        "arg-1v1-mini",
-        "--iterations",
-        iterations,
-        "--out",
-        out,
-        "--eval-deals",
-        "0",
-        "--quiet",
-    ]
-}
-
-fn ok(out: &Output) -> String {
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    common::train_args("arg-1v1-mini", iterations, out)
 }
 
 #[test]

@@ -179,3 +179,48 @@ fn bad_flags_are_clear_errors() {
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(!r.status.success() && err.contains("whole tree"), "{err}");
 }
+
+/// `--exploit-heuristic`: a restricted Nash response writes only the responder's rows (no key
+/// carries the opponent bit), with the v2 abstraction and match-play scores; a share outside
+/// [0, 1] and an unknown score distribution are refused.
+#[test]
+fn restricted_response_to_the_heuristic() {
+    let dir = tmp("restricted");
+    let out = dir.join("r.tbl");
+    let o = out.to_str().unwrap();
+    let common = [
+        "train",
+        "--iterations",
+        "400",
+        "--out",
+        o,
+        "--eval-deals",
+        "0",
+        "--quiet",
+        "--abstraction",
+        "arg-1v1-buckets-v2",
+    ];
+    let mut args = common.to_vec();
+    args.extend(["--exploit-heuristic", "0.5", "--scores", "match-play"]);
+    args.extend(["--discount-every", "100"]);
+    ok(&truco(&args));
+    let table = Table::open(&out, OpenOptions::default()).unwrap();
+    let a = Abstraction::BucketsV2;
+    table
+        .expect("arg-1v1", "", a.id(), a.definition_hash())
+        .unwrap();
+    assert!(table.len() > 1000, "{} rows", table.len());
+    assert!(table.keys().all(|k| k >> 63 == 0));
+
+    let mut bad = common.to_vec();
+    bad.extend(["--exploit-heuristic", "1.5"]);
+    let r = truco(&bad);
+    assert!(!r.status.success());
+    assert!(String::from_utf8_lossy(&r.stderr).contains("[0, 1]"));
+    let mut bad = common.to_vec();
+    bad.extend(["--scores", "often"]);
+    let r = truco(&bad);
+    assert!(!r.status.success());
+    assert!(String::from_utf8_lossy(&r.stderr).contains("unknown score distribution"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -74,6 +74,11 @@ pub struct Args {
     /// as matches reach them, mixed half and half with uniform).
     #[arg(long, default_value = "uniform")]
     pub scores: String,
+    /// Restricted Nash response to the heuristic bot: the opponent is the heuristic with this
+    /// probability (0..1), else a strategy of its own; the table is a strategy that exploits
+    /// the heuristic while staying hard to exploit (default: self-play, an equilibrium).
+    #[arg(long)]
+    pub exploit_heuristic: Option<f64>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -134,6 +139,7 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
     o.max_info_sets = a.max_info_sets;
     o.max_rows = (a.max_rows > 0).then_some(a.max_rows);
     o.scores = a.scores.parse()?;
+    o.exploit_heuristic = a.exploit_heuristic;
     o.discount_every = a.discount_every;
     o.discount_until = a.discount_until;
     o.progress = !a.quiet;

@@ -7,6 +7,7 @@ use truco_game::abstraction::Abstraction;
 use truco_query::{TableMeta, TableWriter, WriteSummary};
 
 use crate::error::TrainError;
+use crate::restricted::OPPONENT_BIT;
 use crate::variant::TrainVariant;
 
 /// The table metadata of a run.
@@ -33,6 +34,8 @@ pub fn write_table(
     let table = solver.table();
     let mut probs = [0.0f64; truco_cfr::MAX_ACTIONS];
     let mut entries = table.entries();
+    // A restricted Nash response trains its opponent too: only the responder is the table.
+    entries.retain(|(key, _)| key & OPPONENT_BIT == 0);
     if let Some(cap) = max_rows.filter(|&c| c < entries.len()) {
         let mass = |e: &truco_cfr::Entry| -> f64 {
             (0..e.len).map(|a| table.sum(e.offset + a) as f64).sum()

@@ -67,7 +67,7 @@ impl Keyer for Exact {
 pub struct Dual;
 
 /// The key type of [`Dual`].
-pub type DualKey = ((u128, u64), [u64; 4]);
+pub type DualKey = ((u128, u64), [u64; 5]);
 
 impl Keyer for Dual {
     type Key = DualKey;

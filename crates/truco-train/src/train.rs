@@ -19,6 +19,7 @@ use crate::error::TrainError;
 use crate::eval::{duplicate_eval, EvalResult};
 use crate::export::write_table;
 use crate::keying::Abstract;
+use crate::restricted::Restricted;
 use crate::scores::ScoreDist;
 use crate::variant::TrainVariant;
 
@@ -69,6 +70,10 @@ pub struct TrainOptions {
     /// How the training hands' start scores are drawn (arg-1v1; the mini variant starts at 0-0).
     /// Not recorded in the checkpoint: a resumed run uses the one given again.
     pub scores: ScoreDist,
+    /// Restricted Nash response to the heuristic bot ([`crate::restricted`]): the opponent is
+    /// the heuristic with this probability, else a strategy of its own. `None`: self-play (an
+    /// equilibrium strategy). Not recorded in the checkpoint, like `scores`.
+    pub exploit_heuristic: Option<f64>,
 }
 
 impl TrainOptions {
@@ -100,6 +105,7 @@ impl TrainOptions {
             discount_every: 0,
             discount_until: None,
             scores: ScoreDist::Uniform,
+            exploit_heuristic: None,
         }
     }
 }
@@ -232,10 +238,20 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
             "give an iteration or a time budget".into(),
         ));
     }
+    if o.exploit_heuristic
+        .is_some_and(|p| !(0.0..=1.0).contains(&p))
+    {
+        return Err(TrainError::InvalidOption(
+            "the heuristic's share of the opponent must lie in [0, 1]".into(),
+        ));
+    }
     let game = o
         .variant
         .game(Abstract(o.abstraction))
         .with_scores(o.scores);
+    let restricted = o
+        .exploit_heuristic
+        .map(|p| Restricted::new(game, Heuristic, p));
     let (mut solver, seconds_before) = new_solver(o)?;
     let started = Instant::now();
     let first = solver.iterations();
@@ -290,7 +306,10 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
             n = n.min(b - solver.iterations());
         }
         let t = Instant::now();
-        solver.train(&game, n)?;
+        match &restricted {
+            Some(r) => solver.train(r, n)?,
+            None => solver.train(&game, n)?,
+        };
         discount_at_boundary(o, &mut solver)?;
         // Aim at chunks of about half a second.
         let dt = t.elapsed().as_secs_f64().max(1e-6);

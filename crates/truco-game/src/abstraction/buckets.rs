@@ -25,13 +25,19 @@ pub const BUCKET_RADICES: [u64; 10] = [343, 7, 2, 8, 64, 7, 36, 12, 6, 5];
 /// table, its group times whether each own card beats, ties or loses to it (9 x 27).
 pub const BUCKET_RADICES_V2: [u64; 10] = [729, 7, 2, 8, 64, 243, 36, 12, 6, 5];
 
-/// The two bucket abstractions' card grouping.
+/// Radices of the `arg-1v1-buckets-v3` key: v2 with the tricks digit times the strongest group
+/// the opponent showed in a finished trick (9: none or group 1..8).
+pub const BUCKET_RADICES_V3: [u64; 10] = [729, 7, 2, 8, 576, 243, 36, 12, 6, 5];
+
+/// The bucket abstractions' card grouping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Grouping {
     /// v1: 6 groups, the table card by group only.
     Six,
     /// v2: 8 groups, and each own card's result against the table card.
     Eight,
+    /// v3: v2 plus the strongest card the opponent showed in a finished trick.
+    EightShown,
 }
 
 /// v1 strength group of each tier (index = tier 1..=14; 0 = no card): anchos (1E 1B), good
@@ -45,7 +51,7 @@ impl Grouping {
     fn group(self, tier: u8) -> u8 {
         let table = match self {
             Grouping::Six => &GROUP,
-            Grouping::Eight => &GROUP_V2,
+            _ => &GROUP_V2,
         };
         table.get(tier as usize).copied().unwrap_or(0)
     }
@@ -54,7 +60,7 @@ impl Grouping {
     fn slot_radix(self) -> u64 {
         match self {
             Grouping::Six => 7,
-            Grouping::Eight => 9,
+            _ => 9,
         }
     }
 }
@@ -120,7 +126,15 @@ pub(crate) fn digits(
     };
     let mut results = 0u64;
     let mut current = 0u64;
+    // The strongest group (lowest number) the opponent played in a finished trick; 0 = none.
+    let mut shown = 0u64;
     for t in 0..3 {
+        if t < p.trick() as usize {
+            if let Some(c) = p.played(t, opp) {
+                let g = grouping.group(tier(c)) as u64;
+                shown = if shown == 0 { g } else { shown.min(g) };
+            }
+        }
         let r = match p.trick_result(t) {
             None => 0,
             Some(PARDA) => 3,
@@ -133,6 +147,9 @@ pub(crate) fn digits(
                 .played(t, opp)
                 .map_or(0, |c| table_card(grouping, tier(c), &tiers));
         }
+    }
+    if grouping == Grouping::EightShown {
+        results = results * 9 + shown;
     }
     let tr = p.truco();
     let who = |team: u8| match team {

@@ -25,7 +25,7 @@ mod score;
 
 use thiserror::Error;
 
-pub use buckets::{BUCKET_RADICES, BUCKET_RADICES_V2};
+pub use buckets::{BUCKET_RADICES, BUCKET_RADICES_V2, BUCKET_RADICES_V3};
 pub use hand::{hand_class, HAND_CLASSES};
 pub use order::{Order, ORDER_STATES};
 pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
@@ -41,6 +41,9 @@ pub const DEFINITION: &str = include_str!("../../../../abstractions/arg-1v1.toml
 /// The definition file of `arg-1v1-buckets-v2` (kept apart so that the hashes, hence the
 /// tables, of the earlier abstractions stay valid).
 pub const DEFINITION_V2: &str = include_str!("../../../../abstractions/arg-1v1-buckets-v2.toml");
+
+/// The definition file of `arg-1v1-buckets-v3`.
+pub const DEFINITION_V3: &str = include_str!("../../../../abstractions/arg-1v1-buckets-v3.toml");
 
 /// The digits' radices, most significant first (mirrors `abstractions/arg-1v1.toml`).
 pub const RADICES: [u64; 12] = [
@@ -85,7 +88,7 @@ pub enum AbstractionError {
         radix: u64,
     },
     /// An abstraction id is unknown.
-    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2)")]
+    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3)")]
     UnknownId(String),
 }
 
@@ -102,15 +105,18 @@ pub enum Abstraction {
     /// The lossy abstraction with finer card groups and each own card's result against the
     /// card on the table (see the `buckets` module docs).
     BucketsV2,
+    /// v2 plus the strongest card the opponent showed in a finished trick.
+    BucketsV3,
 }
 
 impl Abstraction {
     /// Every abstraction.
-    pub const ALL: [Abstraction; 4] = [
+    pub const ALL: [Abstraction; 5] = [
         Abstraction::Tiers,
         Abstraction::TiersNoOrder,
         Abstraction::Buckets,
         Abstraction::BucketsV2,
+        Abstraction::BucketsV3,
     ];
 
     /// The id written in table headers.
@@ -120,6 +126,7 @@ impl Abstraction {
             Abstraction::TiersNoOrder => "arg-1v1-tiers-noorder-v1",
             Abstraction::Buckets => "arg-1v1-buckets-v1",
             Abstraction::BucketsV2 => "arg-1v1-buckets-v2",
+            Abstraction::BucketsV3 => "arg-1v1-buckets-v3",
         }
     }
 
@@ -127,6 +134,7 @@ impl Abstraction {
     pub const fn definition(self) -> &'static str {
         match self {
             Abstraction::BucketsV2 => DEFINITION_V2,
+            Abstraction::BucketsV3 => DEFINITION_V3,
             _ => DEFINITION,
         }
     }
@@ -183,6 +191,7 @@ impl Abstraction {
         if let Some((grouping, radices)) = match self {
             Abstraction::Buckets => Some((Grouping::Six, &BUCKET_RADICES)),
             Abstraction::BucketsV2 => Some((Grouping::Eight, &BUCKET_RADICES_V2)),
+            Abstraction::BucketsV3 => Some((Grouping::EightShown, &BUCKET_RADICES_V3)),
             _ => None,
         } {
             let env = crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()));

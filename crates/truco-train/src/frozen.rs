@@ -1,0 +1,73 @@
+//! A bot's decision at a training state, as a fixed function of the state: the building block
+//! of training against a bot ([`crate::restricted`]) and of measuring a bot's exploitability
+//! (`truco-exploit`'s `BotPolicy`).
+//!
+//! A bot that draws random numbers (the heuristic bluffs now and then) gets a generator seeded
+//! from the whole state (score, mano, both hands, the public history), so it answers a state
+//! always the same way, as a table row would; seen from an opponent who does not see its cards
+//! the draws still look random.
+
+use rand::SeedableRng;
+use truco_arena::{Bot, BotRng};
+use truco_game::abstraction::order_actions;
+use truco_game::action::MAX_ACTIONS;
+use truco_game::{Action, ActionList};
+
+use crate::game::GState;
+
+/// A 64-bit digest of everything the acting bot could depend on.
+fn state_seed(s: &GState) -> u64 {
+    let mut h = 0x9E37_79B9_7F4A_7C15u64;
+    let mut mix = |x: u64| {
+        h ^= x;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(31);
+    };
+    mix(s.history as u64);
+    mix((s.history >> 64) as u64);
+    mix(s.history_len as u64);
+    let [a, b] = s.start_score();
+    mix(((a as u64) << 8) | b as u64);
+    if let Some(st) = s.state() {
+        mix(st.dealt_set(0).0);
+        mix(st.dealt_set(1).0);
+        mix(st.public().mano() as u64);
+    }
+    h
+}
+
+/// What a bot did at a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotChoice {
+    /// The index of its action among the legal actions in the game's (canonical) order, and
+    /// how many there are.
+    Index(usize, usize),
+    /// The state has no seat to act.
+    NoDecision,
+    /// The bot chose an action that is not legal.
+    Illegal(Action),
+}
+
+/// The choice of `bot` (a fresh copy of it) for the acting seat of `s`.
+pub fn bot_choice<B: Bot + Clone>(bot: &B, s: &GState) -> BotChoice {
+    let Some(st) = s.state() else {
+        return BotChoice::NoDecision;
+    };
+    let Some(seat) = st.actor().seat() else {
+        return BotChoice::NoDecision;
+    };
+    let Ok(view) = st.view(seat) else {
+        return BotChoice::NoDecision;
+    };
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    let n = legal.len().min(MAX_ACTIONS);
+    let mut canonical = [Action::Mazo; MAX_ACTIONS];
+    canonical[..n].copy_from_slice(&legal.as_slice()[..n]);
+    order_actions(&view, &mut canonical[..n]);
+    let mut rng = BotRng::seed_from_u64(state_seed(s));
+    let chosen = bot.clone().act(&view, legal.as_slice(), &mut rng);
+    match canonical[..n].iter().position(|&a| a == chosen) {
+        Some(i) => BotChoice::Index(i, n),
+        None => BotChoice::Illegal(chosen),
+    }
+}

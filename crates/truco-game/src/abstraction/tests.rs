@@ -184,3 +184,26 @@ fn other_variants_are_refused() {
 }
 
 use rand::SeedableRng;
+
+#[test]
+fn buckets_v3_remembers_the_strongest_card_the_opponent_showed() {
+    for r in BUCKET_RADICES_V3 {
+        assert!(DEFINITION_V3.contains(&format!("_radix = {r}")), "{r}");
+    }
+    let product: u128 = BUCKET_RADICES_V3.iter().map(|&r| r as u128).product();
+    assert!(
+        product < 1u128 << 63,
+        "the restricted trainer's opponent bit must stay free"
+    );
+    // Seat 1 wins trick 1 with 1E over a 4 or over a 3: v2 keeps only "won", v3 what it saw.
+    let low = play([0, 0], 0, "4B 5O 6C", "1E 12C 11O", &["4B", "1E"]);
+    let high = play([0, 0], 0, "3B 5O 6C", "1E 12C 11O", &["3B", "1E"]);
+    assert_eq!(
+        key(Abstraction::BucketsV2, &low, 1),
+        key(Abstraction::BucketsV2, &high, 1)
+    );
+    assert_ne!(
+        key(Abstraction::BucketsV3, &low, 1),
+        key(Abstraction::BucketsV3, &high, 1)
+    );
+}

@@ -79,6 +79,10 @@ pub struct Args {
     /// the heuristic while staying hard to exploit (default: self-play, an equilibrium).
     #[arg(long)]
     pub exploit_heuristic: Option<f64>,
+    /// With --resume: zero the average strategy, keep the regrets (a warm start, e.g. of
+    /// --exploit-heuristic from an equilibrium run).
+    #[arg(long)]
+    pub reset_average: bool,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -140,6 +144,7 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
     o.max_rows = (a.max_rows > 0).then_some(a.max_rows);
     o.scores = a.scores.parse()?;
     o.exploit_heuristic = a.exploit_heuristic;
+    o.reset_average = a.reset_average;
     o.discount_every = a.discount_every;
     o.discount_until = a.discount_until;
     o.progress = !a.quiet;

@@ -15,9 +15,14 @@ use truco_train::{train, TrainError, TrainOptions, TrainVariant};
 /// Arguments of `truco train`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// Variant: arg-1v1 or arg-1v1-mini.
+    /// Variant: arg-1v1, arg-1v1-mini or arg-2v2 (other rule sets have no abstraction yet and
+    /// are refused with a message that says so).
     #[arg(long, default_value = "arg-1v1")]
     pub variant: String,
+    /// A variant option, repeated (`--option players=6 --option flor`): only option sets an
+    /// abstraction covers can be trained.
+    #[arg(long = "option")]
+    pub options: Vec<String>,
     /// Stop after this many iterations in total (a resumed run counts its earlier ones).
     #[arg(long)]
     pub iterations: Option<u64>,
@@ -41,10 +46,11 @@ pub struct Args {
     /// Solver seed.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Abstraction id: arg-1v1-buckets-v1 (default: the lossy one the full game trains with),
-    /// arg-1v1-buckets-v2, arg-1v1-tiers-v1 or arg-1v1-tiers-noorder-v1.
-    #[arg(long, default_value = "arg-1v1-buckets-v1")]
-    pub abstraction: String,
+    /// Abstraction id. arg-1v1: arg-1v1-buckets-v1 (default), arg-1v1-buckets-v2,
+    /// arg-1v1-buckets-v3, arg-1v1-tiers-v1 or arg-1v1-tiers-noorder-v1; arg-2v2:
+    /// arg-2v2-buckets-v1 (default).
+    #[arg(long)]
+    pub abstraction: Option<String>,
     /// Checkpoint file (default <out>.ckpt).
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
@@ -112,13 +118,17 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
 
 /// Builds the trainer's options from the command line.
 fn options(a: &Args) -> Result<TrainOptions, TrainError> {
-    let variant: TrainVariant = a.variant.parse()?;
+    let opts: Vec<&str> = a.options.iter().map(String::as_str).collect();
+    let variant = TrainVariant::from_rules(&a.variant, &opts)?;
     let out = a
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("models/{}-quick.tbl", variant.id())));
     let mut o = TrainOptions::new(variant, out);
-    o.abstraction = Abstraction::from_id(&a.abstraction)?;
+    if let Some(id) = &a.abstraction {
+        o.abstraction = Abstraction::from_id(id)?;
+    }
+    variant.check_abstraction(o.abstraction)?;
     o.algorithm = a.algorithm.parse()?;
     o.iterations = a.iterations;
     o.time = match (a.time, a.iterations) {

@@ -127,6 +127,29 @@ pub trait Game: Sync {
     fn info_key(&self, s: &Self::State) -> Self::Key;
     /// The payoff of `player` at a terminal state.
     fn utility(&self, s: &Self::State, player: Player) -> f64;
+
+    /// Seats the sampled solvers traverse as, one traversal per seat and iteration. The default,
+    /// one seat per player, is the two-player game. A team game whose players are teams of
+    /// several seats (truco 2v2) returns its seat count: external sampling then explores the
+    /// actions of one seat per traversal and samples its partner's like an opponent's, as
+    /// multi-player MCCFR does, instead of exploring the whole team's subtree (see the crate
+    /// README, "Team games").
+    fn seats(&self) -> usize {
+        2
+    }
+
+    /// The seat that acts at a player node `s` (in `0..seats()`; default: the player).
+    fn acting_seat(&self, s: &Self::State) -> usize {
+        match self.node_kind(s) {
+            NodeKind::Player(p) => p,
+            _ => 0,
+        }
+    }
+
+    /// The player (team) a seat plays for (default: the seat is the player).
+    fn seat_player(&self, seat: usize) -> Player {
+        seat
+    }
 }
 
 #[cfg(test)]

@@ -81,6 +81,12 @@ pub struct McConfig {
     pub max_actions: usize,
     /// Seed of the solver's RNG.
     pub seed: u64,
+    /// Lazy information sets, for games too big to hold every information set a traversal
+    /// meets (truco 2v2): an information set is created only at the traversing seat's own
+    /// nodes, elsewhere one not yet created plays uniformly and accumulates nothing; and once
+    /// the table holds `max_info_sets * 9 / 10` entries none is created any more, training
+    /// goes on over the known ones (external sampling only).
+    pub lazy: bool,
 }
 
 impl Default for McConfig {
@@ -95,6 +101,7 @@ impl Default for McConfig {
             max_info_sets: 1 << 16,
             max_actions: 1 << 18,
             seed: 0,
+            lazy: false,
         }
     }
 }

@@ -63,19 +63,19 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                     .then_some(p.average_interval.max(1)),
                 _ => None,
             };
-            for player in 0..2 {
+            for seat in 0..self.game.seats() {
                 if let Some(interval) = separate_average {
                     let w = self.weight;
                     self.weight *= interval as f32;
-                    self.average_pass(&root, player)?;
+                    self.average_pass(&root, seat)?;
                     self.weight = w;
                 }
                 match self.config.algorithm {
                     Algorithm::OsMccfr => {
-                        self.outcome(&root, player, 1.0, 1.0, 1.0)?;
+                        self.outcome(&root, seat, 1.0, 1.0, 1.0)?;
                     }
                     _ => {
-                        self.external(&root, player)?;
+                        self.external(&root, seat)?;
                     }
                 }
             }
@@ -99,6 +99,48 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
         Ok(e)
     }
 
+    /// [`Walker::node_info`] under [`McConfig::lazy`]: `insert` says whether a missing
+    /// information set may be created here (a traverser's node while the table has room);
+    /// `None` means it does not exist, and `sigma` is uniform.
+    #[inline]
+    fn lazy_node_info(
+        &mut self,
+        s: &G::State,
+        actions: &mut ActionList<G::Action>,
+        sigma: &mut [f32; MAX_ACTIONS],
+        insert: bool,
+    ) -> Result<Option<Entry>, CfrError> {
+        if !self.config.lazy {
+            return self.node_info(s, actions, sigma).map(Some);
+        }
+        self.game.legal_actions(s, actions);
+        let key = self.game.info_key(s);
+        let t = self.table;
+        let room = t.len() < t.max_info_sets() / 10 * 9
+            && t.action_slots() + MAX_ACTIONS < t.max_actions() / 10 * 9;
+        let e = if insert && room {
+            Some(self.table.get_or_insert(&key, actions.len())?)
+        } else {
+            self.table.get(&key)
+        };
+        match e {
+            Some(e) if e.len == actions.len() => {
+                self.upd.current_strategy(e, sigma);
+                Ok(Some(e))
+            }
+            Some(e) => Err(CfrError::ActionCountMismatch {
+                key: format!("{key:?}"),
+                stored: e.len,
+                seen: actions.len(),
+            }),
+            None => {
+                let n = actions.len().max(1);
+                sigma[..n].fill(1.0 / n as f32);
+                Ok(None)
+            }
+        }
+    }
+
     fn sample(&mut self, probs: &[f32]) -> usize {
         let u = unit_f64(self.rng) as f32;
         let mut acc = 0.0;
@@ -112,47 +154,58 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
         probs.iter().rposition(|&p| p > 0.0).unwrap_or(0)
     }
 
-    /// External sampling: returns the sampled value of `s` for `player`.
-    fn external(&mut self, s: &G::State, player: Player) -> Result<f64, CfrError> {
+    /// Whether the traversal of `seat` explores the node `s` of player `p` (it is that seat's).
+    #[inline]
+    fn is_traversers(&self, s: &G::State, p: Player, seat: usize) -> bool {
+        p == self.game.seat_player(seat) && self.game.acting_seat(s) == seat
+    }
+
+    /// External sampling: returns the sampled value of `s` for the traversing `seat`'s player.
+    fn external(&mut self, s: &G::State, seat: usize) -> Result<f64, CfrError> {
         self.nodes += 1;
         let g = self.game;
         match g.node_kind(s) {
-            NodeKind::Terminal => Ok(g.utility(s, player)),
+            NodeKind::Terminal => Ok(g.utility(s, g.seat_player(seat))),
             NodeKind::Chance => {
                 let mut c = *s;
                 let o = g.sample_chance(s, self.rng);
                 g.apply_chance(&mut c, o);
-                self.external(&c, player)
+                self.external(&c, seat)
             }
             NodeKind::Player(p) => {
                 let mut actions = ActionList::new();
                 let mut sigma = [0.0f32; MAX_ACTIONS];
-                let e = self.node_info(s, &mut actions, &mut sigma)?;
-                let n = e.len;
-                if p == player {
+                let mine = self.is_traversers(s, p, seat);
+                let entry = self.lazy_node_info(s, &mut actions, &mut sigma, mine)?;
+                let n = actions.len();
+                if mine {
                     let mut values = [0.0f64; MAX_ACTIONS];
                     let mut explored = [true; MAX_ACTIONS];
                     let mut v = 0.0;
                     for a in 0..n {
                         let mut c = *s;
                         g.apply(&mut c, actions[a]);
-                        if self.prune && self.prunable(e.offset + a, &c) {
-                            explored[a] = false;
-                            self.pruned += 1;
-                            continue;
+                        if let Some(e) = entry {
+                            if self.prune && self.prunable(e.offset + a, &c) {
+                                explored[a] = false;
+                                self.pruned += 1;
+                                continue;
+                            }
                         }
-                        values[a] = self.external(&c, player)?;
+                        values[a] = self.external(&c, seat)?;
                         v += sigma[a] as f64 * values[a];
                     }
-                    self.upd.touch(e);
-                    for a in 0..n {
-                        if explored[a] {
-                            self.upd.add_regret(e.offset + a, (values[a] - v) as f32);
+                    if let Some(e) = entry {
+                        self.upd.touch(e);
+                        for a in 0..n {
+                            if explored[a] {
+                                self.upd.add_regret(e.offset + a, (values[a] - v) as f32);
+                            }
                         }
                     }
                     Ok(v)
                 } else {
-                    if self.config.pruning.is_none() {
+                    if let (None, Some(e)) = (self.config.pruning, entry) {
                         self.upd.touch(e);
                         for (a, &p) in sigma[..n].iter().enumerate() {
                             self.upd.add_sum(e.offset + a, self.weight * p);
@@ -161,15 +214,15 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                     let a = self.sample(&sigma[..n]);
                     let mut c = *s;
                     g.apply(&mut c, actions[a]);
-                    self.external(&c, player)
+                    self.external(&c, seat)
                 }
             }
         }
     }
 
-    /// Average-strategy pass for `player` (used with pruning): at `player`'s nodes add the
-    /// current strategy to the sums and follow one sampled action; explore every opponent action.
-    fn average_pass(&mut self, s: &G::State, player: Player) -> Result<(), CfrError> {
+    /// Average-strategy pass for `player` (a seat, used with pruning): at the seat's nodes add
+    /// the current strategy to the sums and follow one sampled action; explore every other action.
+    fn average_pass(&mut self, s: &G::State, player: usize) -> Result<(), CfrError> {
         self.nodes += 1;
         let g = self.game;
         match g.node_kind(s) {
@@ -184,7 +237,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                 let mut actions = ActionList::new();
                 let mut sigma = [0.0f32; MAX_ACTIONS];
                 let e = self.node_info(s, &mut actions, &mut sigma)?;
-                if p == player {
+                if self.is_traversers(s, p, player) {
                     self.upd.touch(e);
                     for (a, &q) in sigma[..e.len].iter().enumerate() {
                         self.upd.add_sum(e.offset + a, self.weight * q);
@@ -218,11 +271,12 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
     }
 
     /// Outcome sampling (OpenSpiel's formulation without baseline): returns the sampled value of
-    /// `s` for `player`, already divided by the sampling probability below `s`.
+    /// `s` for the traversing seat `player`'s team, already divided by the sampling probability
+    /// below `s`.
     fn outcome(
         &mut self,
         s: &G::State,
-        player: Player,
+        player: usize,
         my_reach: f64,
         opp_reach: f64,
         sample_reach: f64,
@@ -230,7 +284,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
         self.nodes += 1;
         let g = self.game;
         match g.node_kind(s) {
-            NodeKind::Terminal => Ok(g.utility(s, player)),
+            NodeKind::Terminal => Ok(g.utility(s, g.seat_player(player))),
             NodeKind::Chance => {
                 let mut c = *s;
                 let o = g.sample_chance(s, self.rng);
@@ -243,7 +297,8 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                 let e = self.node_info(s, &mut actions, &mut sigma)?;
                 let n = e.len;
                 let mut q = sigma;
-                if p == player {
+                let mine = self.is_traversers(s, p, player);
+                if mine {
                     let eps = self.config.os_exploration as f32;
                     for x in q[..n].iter_mut() {
                         *x = eps / n as f32 + (1.0 - eps) * *x;
@@ -253,7 +308,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                 let (pa, qa) = (sigma[a] as f64, q[a] as f64);
                 let mut c = *s;
                 g.apply(&mut c, actions[a]);
-                let (my, opp) = if p == player {
+                let (my, opp) = if mine {
                     (my_reach * pa, opp_reach)
                 } else {
                     (my_reach, opp_reach * pa)
@@ -262,7 +317,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                 // Importance-weighted estimate: only the sampled action has a nonzero value.
                 let sampled_value = child / qa;
                 let v = pa * sampled_value;
-                if p == player {
+                if mine {
                     self.upd.touch(e);
                     let w = opp_reach / sample_reach;
                     for b in 0..n {

@@ -30,7 +30,7 @@ use rand::Rng;
 use truco_game::abstraction::{order_actions, Abstraction};
 use truco_game::action::MAX_ACTIONS;
 use truco_game::spot::rules_text;
-use truco_game::{Action, ActionList, Event, RuleSet, Spot, Variant, View};
+use truco_game::{Action, ActionList, Event, RuleSet, Spot, View};
 
 pub use error::PolicyError;
 pub use recommendation::{ActionName, ActionOrder, Advice, Recommendation};
@@ -85,7 +85,7 @@ impl Policy {
             });
         }
         let rules = table_rules(&m.variant, &m.options)?;
-        if rules.variant != Variant::Arg1v1 || rules.players != 2 || rules.target != 15 {
+        if !abstraction.supports(&rules) {
             return Err(PolicyError::UnsupportedVariant {
                 variant: m.variant.clone(),
                 abstraction: m.abstraction_id.clone(),

@@ -8,8 +8,21 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum TrainError {
     /// The variant cannot be trained (yet).
-    #[error("cannot train variant `{0}` (valid: arg-1v1, arg-1v1-mini)")]
+    #[error("cannot train variant `{0}` (valid: arg-1v1, arg-1v1-mini, arg-2v2)")]
     UnknownVariant(String),
+    /// The rules exist but no abstraction keys them yet.
+    #[error("no abstraction covers `{0}` yet: it cannot be trained (trainable: arg-1v1, arg-1v1-mini, arg-2v2)")]
+    NoAbstraction(String),
+    /// The abstraction does not key the variant.
+    #[error("abstraction `{abstraction}` does not key {variant} (use {valid})")]
+    WrongAbstraction {
+        /// The abstraction asked for.
+        abstraction: String,
+        /// The variant.
+        variant: String,
+        /// The abstractions that key it.
+        valid: String,
+    },
     /// A bad option.
     #[error("invalid option: {0}")]
     InvalidOption(String),

@@ -1,6 +1,7 @@
-//! Quality measured during training on `arg-1v1`: points per hand of the average strategy
-//! against the `truco-arena` bots, over a fixed set of duplicate deals (each deal played twice,
-//! seats swapped, so the cards' luck cancels).
+//! Quality measured during training: points per hand of the average strategy against the
+//! `truco-arena` bots, over a fixed set of duplicate deals (each deal played twice, teams
+//! swapped, so the cards' luck cancels). In a team game the strategy holds both seats of its
+//! team and the bot both seats of the other.
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -8,7 +9,7 @@ use serde::Serialize;
 use truco_arena::{Bot, BotRng};
 use truco_cfr::{Game, McSolver, NodeKind};
 use truco_game::abstraction::{order_actions, Abstraction};
-use truco_game::{Action, ActionList, Hand, PublicState, RuleSet};
+use truco_game::{Action, ActionList, Card, Hand, PublicState, RuleSet};
 
 use crate::game::{GState, TrucoGame};
 use crate::keying::Keyer;
@@ -39,9 +40,10 @@ fn deal<K: Keyer>(game: &TrucoGame<K>, seed: u64, i: u64) -> GState {
     s
 }
 
-/// Plays one hand: the strategy holds `ours`, the bot the other seat. Returns the strategy's
-/// capped points and counts its decisions (found, total).
+/// Plays one hand: the strategy holds the seats of team `ours`, the bot the others. Returns the
+/// strategy's capped points and counts its decisions (found, total).
 fn play_hand(
+    rules: RuleSet,
     dealt: &GState,
     ours: u8,
     policy: &dyn Fn(u64, &mut [f64]) -> bool,
@@ -52,14 +54,22 @@ fn play_hand(
 ) -> f64 {
     let Some(st) = dealt.state() else { return 0.0 };
     let start_score = dealt.start_score();
-    let start = match PublicState::new_hand(RuleSet::ARG_1V1, start_score, st.public().mano()) {
+    let start = match PublicState::new_hand(rules, start_score, st.public().mano()) {
         Ok(p) => p,
         Err(_) => return 0.0,
     };
-    let (Ok(h0), Ok(h1)) = (st.dealt(0), st.dealt(1)) else {
+    let Some(c0) = Card::from_index(0) else {
         return 0.0;
     };
-    let Ok(mut hand) = Hand::deal(start, &[h0, h1]) else {
+    let mut hands = [[c0; 3]; truco_game::action::MAX_SEATS];
+    let n = rules.players as usize;
+    for (seat, h) in hands[..n].iter_mut().enumerate() {
+        match st.dealt(seat as u8) {
+            Ok(d) => *h = d,
+            Err(_) => return 0.0,
+        }
+    }
+    let Ok(mut hand) = Hand::deal(start, &hands[..n]) else {
         return 0.0;
     };
     let mut legal = ActionList::new();
@@ -70,7 +80,7 @@ fn play_hand(
         let mut acts = [Action::Mazo; 16];
         let n = legal.len().min(16);
         acts[..n].copy_from_slice(&legal.as_slice()[..n]);
-        let action = if seat == ours {
+        let action = if rules.team(seat) == ours {
             order_actions(&view, &mut acts[..n]);
             seen.1 += 1;
             let found = abstraction
@@ -100,7 +110,7 @@ fn play_hand(
         }
     }
     let pts = hand.state().public().hand_points();
-    let capped = |p: usize| pts[p].min(15u8.saturating_sub(start_score[p])) as f64;
+    let capped = |p: usize| pts[p].min(rules.target.saturating_sub(start_score[p])) as f64;
     capped(ours as usize) - capped(1 - ours as usize)
 }
 
@@ -126,7 +136,8 @@ pub fn duplicate_eval<K: Keyer>(
         let d = deal(game, seed, i);
         let mut pair = 0.0;
         for ours in 0..2 {
-            pair += play_hand(&d, ours, &policy, abstraction, bot, &mut rng, &mut seen);
+            let r = *game.rules();
+            pair += play_hand(r, &d, ours, &policy, abstraction, bot, &mut rng, &mut seen);
         }
         let v = pair / 2.0;
         sum += v;

@@ -28,8 +28,9 @@ fn state_seed(s: &GState) -> u64 {
     let [a, b] = s.start_score();
     mix(((a as u64) << 8) | b as u64);
     if let Some(st) = s.state() {
-        mix(st.dealt_set(0).0);
-        mix(st.dealt_set(1).0);
+        for seat in 0..st.public().rules().players {
+            mix(st.dealt_set(seat).0);
+        }
         mix(st.public().mano() as u64);
     }
     h

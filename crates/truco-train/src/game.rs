@@ -1,5 +1,7 @@
-//! The truco hand as a [`truco_cfr::Game`]: chance deals the score, the mano and both hands;
-//! the two seats are the solver's players; the terminal utility is score-aware.
+//! The truco hand as a [`truco_cfr::Game`]: chance deals the score, the mano and every seat's
+//! hand; the two teams are the solver's players (heads-up, a team is one seat; in arg-2v2 the
+//! two partners of a team act for the same solver player, each on its own information: see
+//! `crates/truco-cfr/README.md`, "Team games"); the terminal utility is score-aware.
 //!
 //! **Terminal utility** (documented in the README): a seat's points in the hand, capped at what
 //! it needed to win the match (points past 15 are worth nothing more), minus the same for the
@@ -10,6 +12,7 @@
 use rand::Rng;
 use truco_cfr::{ActionList, Game, NodeKind, Player};
 use truco_game::abstraction::{order_actions, Order};
+use truco_game::action::MAX_SEATS;
 use truco_game::{Action, Actor, Card, CardSet, Event, PublicState, RuleSet, State};
 
 use crate::keying::Keyer;
@@ -66,7 +69,7 @@ pub struct GState {
     stage: Stage,
     score: [u8; 2],
     mano: u8,
-    hands: [[Card; 3]; 2],
+    hands: [[Card; 3]; MAX_SEATS],
     state: Option<State>,
     /// The event order the abstraction keeps.
     pub order: Order,
@@ -110,6 +113,24 @@ impl<K: Keyer> TrucoGame<K> {
             keyer,
             mv: None,
         }
+    }
+
+    /// The `arg-2v2` hand (two teams of two, to 30) at every score (uniform), dealt from the
+    /// 40 cards.
+    pub fn arg_2v2(keyer: K) -> Self {
+        TrucoGame {
+            rules: RuleSet::ARG_2V2,
+            deck: RuleSet::ARG_2V2.deck.cards(),
+            start: Start::Drawn(ScoreDist::Uniform),
+            first_hand: None,
+            keyer,
+            mv: None,
+        }
+    }
+
+    /// The rules of the hand.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
     }
 
     /// `arg-1v1-mini`: the arg-1v1 rules at 0-0 with seat 0 mano, dealt from
@@ -204,9 +225,10 @@ impl<K: Keyer> TrucoGame<K> {
     }
 
     fn advance_stage(&self, s: &mut GState) {
-        if s.stage == Stage::Deal(2) {
+        if s.stage == Stage::Deal(self.rules.players) {
             let start = PublicState::new_hand(self.rules, s.score, s.mano);
-            s.state = start.and_then(|p| State::deal(p, &s.hands)).ok();
+            let n = self.rules.players as usize;
+            s.state = start.and_then(|p| State::deal(p, &s.hands[..n])).ok();
             s.stage = Stage::Play;
         }
     }
@@ -228,7 +250,7 @@ impl<K: Keyer> Game for TrucoGame<K> {
             stage,
             score,
             mano,
-            hands: [[c0; 3]; 2],
+            hands: [[c0; 3]; MAX_SEATS],
             state: None,
             order: Order::new(),
             history: 0,
@@ -239,7 +261,9 @@ impl<K: Keyer> Game for TrucoGame<K> {
     fn node_kind(&self, s: &GState) -> NodeKind {
         match (s.stage, &s.state) {
             (Stage::Play, Some(st)) => match st.actor() {
-                Actor::Seat(p) | Actor::Team { seat: p, .. } => NodeKind::Player(p as Player),
+                Actor::Seat(p) | Actor::Team { seat: p, .. } => {
+                    NodeKind::Player(self.rules.team(p) as Player)
+                }
                 _ => NodeKind::Terminal,
             },
             (Stage::Play, None) => NodeKind::Terminal,
@@ -287,14 +311,19 @@ impl<K: Keyer> Game for TrucoGame<K> {
         out.clear();
         match s.stage {
             Stage::Score => {
-                let p = self.score_dist().probabilities();
-                for a in 0..15u8 {
-                    for b in 0..15u8 {
-                        out.push((Outcome::Score([a, b]), p[15 * a as usize + b as usize]));
+                let p = self.score_dist().probabilities(&self.rules);
+                let t = self.rules.target;
+                for a in 0..t {
+                    for b in 0..t {
+                        let i = t as usize * a as usize + b as usize;
+                        out.push((Outcome::Score([a, b]), p[i]));
                     }
                 }
             }
-            Stage::Mano => out.extend([(Outcome::Mano(0), 0.5), (Outcome::Mano(1), 0.5)]),
+            Stage::Mano => {
+                let n = self.rules.players;
+                out.extend((0..n).map(|m| (Outcome::Mano(m), 1.0 / n as f64)));
+            }
             Stage::Deal(0) if self.first_hand.is_some() => {
                 out.extend(self.first_hand.map(|h| (Outcome::Cards(h), 1.0)));
             }
@@ -319,10 +348,16 @@ impl<K: Keyer> Game for TrucoGame<K> {
         let mut below = |n: u32| ((rng.next_u32() as u64 * n as u64) >> 32) as u32;
         match s.stage {
             Stage::Score => match self.score_dist() {
-                ScoreDist::Uniform => Outcome::Score([below(15) as u8, below(15) as u8]),
-                d => Outcome::Score(d.cell((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64)),
+                ScoreDist::Uniform => {
+                    let t = self.rules.target as u32;
+                    Outcome::Score([below(t) as u8, below(t) as u8])
+                }
+                d => {
+                    let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+                    Outcome::Score(d.cell(&self.rules, u))
+                }
             },
-            Stage::Mano => Outcome::Mano(below(2) as u8),
+            Stage::Mano => Outcome::Mano(below(self.rules.players as u32) as u8),
             Stage::Deal(0) if self.first_hand.is_some() => {
                 Outcome::Cards(self.first_hand.unwrap_or(s.hands[0]))
             }
@@ -362,12 +397,29 @@ impl<K: Keyer> Game for TrucoGame<K> {
                 s.stage = Stage::Deal(0);
             }
             (Stage::Deal(k), Outcome::Cards(h)) => {
-                s.hands[k as usize & 1] = h;
+                if let Some(slot) = s.hands.get_mut(k as usize) {
+                    *slot = h;
+                }
                 s.stage = Stage::Deal(k + 1);
                 self.advance_stage(s);
             }
             _ => {}
         }
+    }
+
+    fn seats(&self) -> usize {
+        self.rules.players as usize
+    }
+
+    fn acting_seat(&self, s: &GState) -> usize {
+        s.state
+            .as_ref()
+            .and_then(|st| st.actor().seat())
+            .map_or(0, |seat| seat as usize)
+    }
+
+    fn seat_player(&self, seat: usize) -> Player {
+        self.rules.team(seat as u8) as Player
     }
 
     fn info_key(&self, s: &GState) -> K::Key {

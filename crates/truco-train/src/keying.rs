@@ -56,13 +56,13 @@ impl Keyer for Exact {
             return (0, NO_KEY);
         };
         let own = st.dealt_set(seat).0;
-        let meta = own << 8 | (seat as u64) << 7 | s.history_len as u64;
+        let meta = own << 11 | (seat as u64) << 8 | s.history_len as u64;
         (s.history, meta)
     }
 }
 
 /// The exact key (defining the information sets) with the key of every abstraction (in the
-/// order of [`Abstraction::ALL`]), to evaluate abstract strategies in the exact game.
+/// order of [`Abstraction::ARG_1V1`]), to evaluate abstract strategies in the exact game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dual;
 
@@ -73,7 +73,7 @@ impl Keyer for Dual {
     type Key = DualKey;
     #[inline]
     fn key(&self, s: &GState) -> DualKey {
-        let abs = Abstraction::ALL.map(|a| Abstract(a).key(s));
+        let abs = Abstraction::ARG_1V1.map(|a| Abstract(a).key(s));
         (Exact.key(s), abs)
     }
 }

@@ -1,10 +1,12 @@
 //! How the training game draws the score at the start of a hand.
 //!
-//! Uniform scores (each seat's points uniform in `0..15`) train every score cell equally, but
-//! real matches spend most hands at low scores: a cell like 0-0 is drawn 1 time in 225 while a
-//! match starts there every time. [`ScoreDist::MatchPlay`] draws the cells as often as hands
-//! start there in matches of the heuristic bot against itself (both orders of the score alike),
-//! mixed half and half with the uniform draw so that no cell goes untrained.
+//! Uniform scores (each side's points uniform in `0..target`) train every score cell equally,
+//! but real matches spend most hands at low scores: a cell like 0-0 is drawn 1 time in 225 at
+//! 15 points (1 in 900 at 30) while a match starts there every time. [`ScoreDist::MatchPlay`]
+//! draws the cells as often as hands start there in matches of the heuristic bot against
+//! itself (both orders of the score alike), mixed half and half with the uniform draw so that
+//! no cell goes untrained. The cells are `target * side0 + side1`; a distribution is built
+//! once per rule set (arg-1v1 to 15, arg-2v2 to 30).
 
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -16,7 +18,8 @@ use truco_game::{Match, RuleSet};
 
 use crate::error::TrainError;
 
-/// Matches of the heuristic against itself that measure where hands start.
+/// Matches of the heuristic against itself that measure where hands start (heads-up; the team
+/// games, four times slower to play, take a quarter).
 const MATCHES: u64 = 20_000;
 /// Share of the uniform draw in the mixture.
 const UNIFORM_SHARE: f64 = 0.5;
@@ -24,11 +27,40 @@ const UNIFORM_SHARE: f64 = 0.5;
 /// The score distribution of the training hands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ScoreDist {
-    /// Each seat's points uniform in `0..15`.
+    /// Each side's points uniform in `0..target`.
     #[default]
     Uniform,
     /// Where matches spend their hands, mixed with the uniform draw (module docs).
     MatchPlay,
+}
+
+/// The cells of one distribution at one target.
+#[derive(Debug)]
+struct Cells {
+    target: usize,
+    probabilities: Vec<f64>,
+    cumulative: Vec<f64>,
+}
+
+impl Cells {
+    fn new(target: usize, probabilities: Vec<f64>) -> Cells {
+        let mut acc = 0.0;
+        let mut cumulative: Vec<f64> = probabilities
+            .iter()
+            .map(|p| {
+                acc += p;
+                acc
+            })
+            .collect();
+        if let Some(last) = cumulative.last_mut() {
+            *last = 1.0;
+        }
+        Cells {
+            target,
+            probabilities,
+            cumulative,
+        }
+    }
 }
 
 impl ScoreDist {
@@ -40,35 +72,44 @@ impl ScoreDist {
         }
     }
 
-    /// Probability of each cell `15 * seat0 + seat1`.
-    pub fn probabilities(self) -> &'static [f64; 225] {
-        static UNIFORM: [f64; 225] = [1.0 / 225.0; 225];
-        static MATCH_PLAY: OnceLock<[f64; 225]> = OnceLock::new();
-        match self {
-            ScoreDist::Uniform => &UNIFORM,
-            ScoreDist::MatchPlay => MATCH_PLAY.get_or_init(match_play),
-        }
-    }
-
-    /// Cumulative probabilities (the last is 1), for sampling.
-    pub fn cumulative(self) -> &'static [f64; 225] {
-        static CUMULATIVE: [OnceLock<[f64; 225]>; 2] = [OnceLock::new(), OnceLock::new()];
-        CUMULATIVE[self as usize].get_or_init(|| {
-            let mut c = [0.0; 225];
-            let mut acc = 0.0;
-            for (c, p) in c.iter_mut().zip(self.probabilities()) {
-                acc += p;
-                *c = acc;
+    fn cells(self, rules: &RuleSet) -> &'static Cells {
+        static CELLS: [OnceLock<Cells>; 4] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        let (slot, rules) = if rules.players == 2 {
+            (0, RuleSet::ARG_1V1)
+        } else {
+            (1, RuleSet::ARG_2V2)
+        };
+        CELLS[self as usize * 2 + slot].get_or_init(|| {
+            let t = rules.target as usize;
+            match self {
+                ScoreDist::Uniform => Cells::new(t, vec![1.0 / (t * t) as f64; t * t]),
+                ScoreDist::MatchPlay => Cells::new(t, match_play(rules)),
             }
-            c[224] = 1.0;
-            c
         })
     }
 
+    /// Probability of each cell `target * side0 + side1` of `rules` (arg-1v1: 15 x 15 cells;
+    /// the team games: 30 x 30).
+    pub fn probabilities(self, rules: &RuleSet) -> &'static [f64] {
+        &self.cells(rules).probabilities
+    }
+
+    /// Cumulative probabilities (the last is 1), for sampling.
+    pub fn cumulative(self, rules: &RuleSet) -> &'static [f64] {
+        &self.cells(rules).cumulative
+    }
+
     /// The cell of a uniform draw `u` in `[0, 1)`.
-    pub fn cell(self, u: f64) -> [u8; 2] {
-        let i = self.cumulative().partition_point(|&c| c <= u).min(224);
-        [(i / 15) as u8, (i % 15) as u8]
+    pub fn cell(self, rules: &RuleSet, u: f64) -> [u8; 2] {
+        let c = self.cells(rules);
+        let n = c.target * c.target;
+        let i = c.cumulative.partition_point(|&x| x <= u).min(n - 1);
+        [(i / c.target) as u8, (i % c.target) as u8]
     }
 }
 
@@ -86,16 +127,15 @@ impl FromStr for ScoreDist {
 }
 
 /// The mixture of the heuristic's hand-start frequencies (symmetrized) and the uniform draw.
-fn match_play() -> [f64; 225] {
-    let rules = RuleSet::ARG_1V1;
-    let mut counts = [0u64; 225];
-    let mut bots = [Heuristic, Heuristic];
+fn match_play(rules: RuleSet) -> Vec<f64> {
+    let t = rules.target as usize;
+    let mut counts = vec![0u64; t * t];
     let mut rng = BotRng::seed_from_u64(0x5C0E);
-    for m in 0..MATCHES {
+    let matches = if rules.players == 2 { MATCHES } else { MATCHES / 4 };
+    for m in 0..matches {
         let mut game = Match::new(rules, 0x5C0E_0000 + m);
-        let played = game.play(|seat, view, legal| {
-            bots[seat as usize & 1].act(view, legal.as_slice(), &mut rng)
-        });
+        let mut bot = Heuristic;
+        let played = game.play(|_, view, legal| bot.act(view, legal.as_slice(), &mut rng));
         if played.is_err() {
             continue;
         }
@@ -106,19 +146,19 @@ fn match_play() -> [f64; 225] {
         for r in game.records() {
             if hand != Some(r.hand) {
                 hand = Some(r.hand);
-                counts[15 * score[0] as usize + score[1] as usize] += 1;
-                counts[15 * score[1] as usize + score[0] as usize] += 1;
+                counts[t * score[0] as usize + score[1] as usize] += 1;
+                counts[t * score[1] as usize + score[0] as usize] += 1;
             }
-            let t = r.award.team as usize & 1;
-            score[t] = score[t].saturating_add(r.award.points).min(14);
+            let k = r.award.team as usize & 1;
+            score[k] = score[k].saturating_add(r.award.points).min(t as u8 - 1);
         }
     }
     let total: u64 = counts.iter().sum();
-    let mut p = [0.0; 225];
-    for (p, &c) in p.iter_mut().zip(&counts) {
-        *p = UNIFORM_SHARE / 225.0 + (1.0 - UNIFORM_SHARE) * c as f64 / total.max(1) as f64;
-    }
-    p
+    let n = (t * t) as f64;
+    counts
+        .iter()
+        .map(|&c| UNIFORM_SHARE / n + (1.0 - UNIFORM_SHARE) * c as f64 / total.max(1) as f64)
+        .collect()
 }
 
 #[cfg(test)]
@@ -127,7 +167,8 @@ mod tests {
 
     #[test]
     fn match_play_favours_the_opening_and_covers_every_cell() {
-        let p = ScoreDist::MatchPlay.probabilities();
+        let r = RuleSet::ARG_1V1;
+        let p = ScoreDist::MatchPlay.probabilities(&r);
         let sum: f64 = p.iter().sum();
         assert!((sum - 1.0).abs() < 1e-9, "{sum}");
         assert!(p.iter().all(|&x| x >= 0.5 / 225.0));
@@ -139,13 +180,19 @@ mod tests {
 
     #[test]
     fn cells_are_drawn_by_their_probability() {
-        for d in [ScoreDist::Uniform, ScoreDist::MatchPlay] {
-            assert_eq!(d.cell(0.0), [0, 0]);
-            assert_eq!(d.cell(0.999_999_999), [14, 14]);
-            let c = d.cumulative();
-            // Just past cell 17's lower edge is cell 17 (1-2).
-            assert_eq!(d.cell(c[16] + 1e-12), [1, 2]);
+        for (r, t) in [(RuleSet::ARG_1V1, 15u8), (RuleSet::ARG_2V2, 30)] {
+            for d in [ScoreDist::Uniform, ScoreDist::MatchPlay] {
+                assert_eq!(d.cell(&r, 0.0), [0, 0]);
+                assert_eq!(d.cell(&r, 0.999_999_999), [t - 1, t - 1]);
+                let c = d.cumulative(&r);
+                assert_eq!(c.len(), t as usize * t as usize);
+                // Just past cell t+2's lower edge is cell t+2 (1-2).
+                assert_eq!(d.cell(&r, c[t as usize + 1] + 1e-12), [1, 2]);
+            }
         }
+        let p = ScoreDist::MatchPlay.probabilities(&RuleSet::ARG_2V2);
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        assert!(p[0] > 10.0 / 900.0, "{}", p[0]);
         assert_eq!(
             "match-play".parse::<ScoreDist>().unwrap(),
             ScoreDist::MatchPlay

@@ -90,7 +90,7 @@ impl TrainOptions {
         };
         TrainOptions {
             variant,
-            abstraction: Abstraction::Buckets,
+            abstraction: variant.default_abstraction(),
             algorithm: Algorithm::EsMccfr,
             iterations: None,
             time: Some(Duration::from_secs(60)),
@@ -187,6 +187,9 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64), TrainError> {
         seed: o.seed,
         max_info_sets: o.max_info_sets,
         max_actions: o.max_info_sets * 4,
+        // The team games meet far more information sets than a table can hold (see
+        // McConfig::lazy); heads-up runs keep the eager table they were measured with.
+        lazy: o.variant.rules().players > 2,
         ..McConfig::default()
     };
     Ok((McSolver::new(config)?, 0.0))
@@ -250,6 +253,7 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
             "the heuristic's share of the opponent must lie in [0, 1]".into(),
         ));
     }
+    o.variant.check_abstraction(o.abstraction)?;
     let game = o
         .variant
         .game(Abstract(o.abstraction))
@@ -306,7 +310,7 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
         if left == Some(0) {
             break;
         }
-        if solver.table().len() * 10 > capacity * 9 {
+        if !solver.config().lazy && solver.table().len() * 10 > capacity * 9 {
             bar.println(format!(
                 "the solver table is 90% full ({} information sets): stopping; raise --max-info-sets",
                 solver.table().len()

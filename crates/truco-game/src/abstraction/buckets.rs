@@ -48,7 +48,7 @@ const GROUP: [u8; 15] = [0, 1, 1, 2, 2, 3, 4, 4, 5, 5, 5, 6, 6, 6, 6];
 const GROUP_V2: [u8; 15] = [0, 1, 1, 2, 2, 3, 4, 5, 6, 6, 6, 7, 7, 8, 8];
 
 impl Grouping {
-    fn group(self, tier: u8) -> u8 {
+    pub(crate) fn group(self, tier: u8) -> u8 {
         let table = match self {
             Grouping::Six => &GROUP,
             _ => &GROUP_V2,
@@ -57,7 +57,7 @@ impl Grouping {
     }
 
     /// Radix of one card slot (the groups plus "no card").
-    fn slot_radix(self) -> u64 {
+    pub(crate) fn slot_radix(self) -> u64 {
         match self {
             Grouping::Six => 7,
             _ => 9,
@@ -88,7 +88,7 @@ pub(crate) fn need_bucket(need: u8) -> u64 {
 }
 
 /// Opponent's revealed envido total: not shown, 0-7, 20-26, 27-29, 30-33.
-fn total_bucket(v: u8) -> u64 {
+pub(crate) fn total_bucket(v: u8) -> u64 {
     match v {
         NONE => 0,
         0..=7 => 1,
@@ -187,7 +187,7 @@ pub(crate) fn digits(
 /// The current trick's digit for an opponent card of tier `table` (own unplayed `tiers`
 /// strongest first, 0 = no card): v1 its group; v2 its group x, for each own slot, whether
 /// that card loses (or is absent), ties or beats it (equal tiers tie in the Argentine ranking).
-fn table_card(grouping: Grouping, table: u8, tiers: &[u8; 3]) -> u64 {
+pub(crate) fn table_card(grouping: Grouping, table: u8, tiers: &[u8; 3]) -> u64 {
     let g = grouping.group(table) as u64;
     if grouping == Grouping::Six {
         return g;

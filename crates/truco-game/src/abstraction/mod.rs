@@ -18,6 +18,7 @@
 
 mod buckets;
 mod hand;
+mod team;
 
 use buckets::Grouping;
 mod order;
@@ -29,6 +30,7 @@ pub use buckets::{BUCKET_RADICES, BUCKET_RADICES_V2, BUCKET_RADICES_V3};
 pub use hand::{hand_class, HAND_CLASSES};
 pub use order::{Order, ORDER_STATES};
 pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
+pub use team::TEAM_RADICES;
 
 use crate::action::{Action, Event, NONE};
 use crate::cards::Card;
@@ -44,6 +46,9 @@ pub const DEFINITION_V2: &str = include_str!("../../../../abstractions/arg-1v1-b
 
 /// The definition file of `arg-1v1-buckets-v3`.
 pub const DEFINITION_V3: &str = include_str!("../../../../abstractions/arg-1v1-buckets-v3.toml");
+
+/// The definition file of `arg-2v2-buckets-v1`.
+pub const DEFINITION_2V2: &str = include_str!("../../../../abstractions/arg-2v2.toml");
 
 /// The digits' radices, most significant first (mirrors `abstractions/arg-1v1.toml`).
 pub const RADICES: [u64; 12] = [
@@ -64,9 +69,13 @@ pub const RADICES: [u64; 12] = [
 /// Why a view has no key.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum AbstractionError {
-    /// The abstraction is defined for `arg-1v1` (two players, 15 points) only.
-    #[error("the arg-1v1 abstraction does not apply to {variant} with {players} players and target {target}")]
+    /// The abstraction is not defined for the view's rules.
+    #[error("abstraction {abstraction} does not apply to {variant} with {players} players and target {target} (it covers {covers})")]
     Unsupported {
+        /// The abstraction's id.
+        abstraction: &'static str,
+        /// The rules it covers.
+        covers: &'static str,
         /// The view's variant.
         variant: Variant,
         /// Its players.
@@ -88,7 +97,7 @@ pub enum AbstractionError {
         radix: u64,
     },
     /// An abstraction id is unknown.
-    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3)")]
+    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-2v2-buckets-v1)")]
     UnknownId(String),
 }
 
@@ -107,11 +116,24 @@ pub enum Abstraction {
     BucketsV2,
     /// v2 plus the strongest card the opponent showed in a finished trick.
     BucketsV3,
+    /// The lossy abstraction of `arg-2v2` (two teams of two, to 30; see the `team` module
+    /// docs and `abstractions/arg-2v2.md`).
+    Arg2v2BucketsV1,
 }
 
 impl Abstraction {
     /// Every abstraction.
-    pub const ALL: [Abstraction; 5] = [
+    pub const ALL: [Abstraction; 6] = [
+        Abstraction::Tiers,
+        Abstraction::TiersNoOrder,
+        Abstraction::Buckets,
+        Abstraction::BucketsV2,
+        Abstraction::BucketsV3,
+        Abstraction::Arg2v2BucketsV1,
+    ];
+
+    /// The abstractions of `arg-1v1` (and `arg-1v1-mini`).
+    pub const ARG_1V1: [Abstraction; 5] = [
         Abstraction::Tiers,
         Abstraction::TiersNoOrder,
         Abstraction::Buckets,
@@ -127,6 +149,24 @@ impl Abstraction {
             Abstraction::Buckets => "arg-1v1-buckets-v1",
             Abstraction::BucketsV2 => "arg-1v1-buckets-v2",
             Abstraction::BucketsV3 => "arg-1v1-buckets-v3",
+            Abstraction::Arg2v2BucketsV1 => "arg-2v2-buckets-v1",
+        }
+    }
+
+    /// The rules the abstraction keys, as text for messages.
+    pub const fn covers(self) -> &'static str {
+        match self {
+            Abstraction::Arg2v2BucketsV1 => "arg-2v2",
+            _ => "arg-1v1 and arg-1v1-mini",
+        }
+    }
+
+    /// Whether the abstraction keys views of `rules`.
+    pub fn supports(self, rules: &crate::rules::RuleSet) -> bool {
+        let r = rules;
+        match self {
+            Abstraction::Arg2v2BucketsV1 => *r == crate::rules::RuleSet::ARG_2V2,
+            _ => r.variant == Variant::Arg1v1 && r.players == 2 && r.target == 15,
         }
     }
 
@@ -135,6 +175,7 @@ impl Abstraction {
         match self {
             Abstraction::BucketsV2 => DEFINITION_V2,
             Abstraction::BucketsV3 => DEFINITION_V3,
+            Abstraction::Arg2v2BucketsV1 => DEFINITION_2V2,
             _ => DEFINITION,
         }
     }
@@ -172,12 +213,25 @@ impl Abstraction {
     pub fn key_with_order(self, view: &View, order: &Order) -> Result<u64, AbstractionError> {
         let p = view.public();
         let r = p.rules();
-        if r.variant != Variant::Arg1v1 || r.players != 2 || r.target != 15 {
+        if !self.supports(r) {
             return Err(AbstractionError::Unsupported {
+                abstraction: self.id(),
+                covers: self.covers(),
                 variant: r.variant,
                 players: r.players,
                 target: r.target,
             });
+        }
+        if self == Abstraction::Arg2v2BucketsV1 {
+            let team = r.team(view.seat()) as usize;
+            let score = p.score();
+            let (me, opp) = (score[team], score[1 - team]);
+            let (need_me, need_opp) = (r.target.saturating_sub(me), r.target.saturating_sub(opp));
+            if need_me == 0 || need_opp == 0 {
+                return Err(AbstractionError::MatchOver(me, opp));
+            }
+            let env = crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()));
+            return pack(&team::digits(view, need_me, need_opp, env), &TEAM_RADICES);
         }
         let seat = view.seat() & 1;
         let opp = 1 - seat;

@@ -100,7 +100,7 @@ fn hidden_cards_do_not_change_the_key() {
     let a = play([3, 9], 0, "1E 7O 4C", "5C 10C 4E", &acts);
     let acts_b = ["truco", "quiero", "4C", "4B"];
     let b = play([3, 9], 0, "1E 7O 4C", "6B 12O 4B", &acts_b);
-    for abs in Abstraction::ALL {
+    for abs in Abstraction::ARG_1V1 {
         assert_eq!(key(abs, &a, 0), key(abs, &b, 0));
     }
     // Seat 1's own cards differ: different keys.

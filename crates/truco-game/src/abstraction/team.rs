@@ -1,0 +1,160 @@
+//! The lossy `arg-2v2-buckets-v1` abstraction: Argentine truco with two teams of two, to 30.
+//!
+//! It extends `arg-1v1-buckets-v2` with what a team game adds (rationale and measurements:
+//! `abstractions/arg-2v2.md`; radices: `abstractions/arg-2v2.toml`):
+//! - the seat's position after the mano (0 mano .. 3 pie): who still plays after it in the
+//!   trick, and which of the two partners answers for the team (ruling 1);
+//! - the score as the smaller need to 30 (the falta value, also what separates malas from
+//!   buenas) in 8 buckets and which team is closer;
+//! - the current trick as the number of cards on the table, the strongest opponent card with
+//!   each own card's result against it, and the partner's card with whether it is winning;
+//! - which actions are legal (a bit mask), so that one key never has two action lists.
+//!
+//! Everything is read from the seat's [`View`]: its own cards, the public cards, calls and
+//! revealed totals; never a partner's or an opponent's hidden card.
+
+use crate::action::{Action, ActionList, NONE};
+use crate::tricks::PARDA;
+use crate::view::View;
+
+use super::buckets::{envido_bucket, total_bucket, Grouping};
+use super::hand::tier;
+
+/// Radices of the `arg-2v2-buckets-v1` key, most significant first.
+pub const TEAM_RADICES: [u64; 13] = [343, 7, 4, 15, 64, 4, 7, 4, 36, 12, 6, 5, 256];
+
+/// The smaller need to 30 (the falta value) in 5 buckets; 16 or more: both teams in the malas.
+fn need_bucket_30(need: u8) -> u64 {
+    match need {
+        0..=2 => 0,
+        3..=5 => 1,
+        6..=10 => 2,
+        11..=15 => 3,
+        _ => 4,
+    }
+}
+
+/// Bit of each non-card action in the legal mask (bit 0: a card may be played).
+fn legal_bit(a: Action) -> u64 {
+    match a {
+        Action::Play(_) => 1,
+        Action::Raise => 2,
+        Action::Quiero => 4,
+        Action::NoQuiero => 8,
+        Action::Envido => 16,
+        Action::RealEnvido => 32,
+        Action::FaltaEnvido => 64,
+        Action::Mazo => 128,
+        // No other action exists in arg-2v2 (the caller checked the rules).
+        _ => 0,
+    }
+}
+
+/// The key digits of `view` (the caller checked the variant and that the match is not over).
+pub(crate) fn digits(view: &View, need_me: u8, need_opp: u8, envido_value: u8) -> [u64; 13] {
+    let p = view.public();
+    let r = p.rules();
+    let players = r.players;
+    let seat = view.seat();
+    let team = r.team(seat);
+    let partner = (seat + players / 2) % players;
+    let grouping = Grouping::Six;
+    let mut tiers = [0u8; 3];
+    for (slot, c) in tiers.iter_mut().zip(view.hand().iter()) {
+        *slot = tier(c);
+    }
+    tiers.sort_unstable_by_key(|&t| if t == 0 { u8::MAX } else { t });
+    let hand = tiers.iter().fold(0u64, |acc, &t| {
+        acc * grouping.slot_radix() + grouping.group(t) as u64
+    });
+    let e = p.envido();
+    // The envido can be called in trick 1 only: after it, the value is dropped.
+    let env = if e.done || p.trick() > 0 {
+        0
+    } else {
+        envido_bucket(envido_value)
+    };
+    let position = ((seat + players - p.mano()) % players) as u64;
+    let closer = match need_me.cmp(&need_opp) {
+        std::cmp::Ordering::Less => 0,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Greater => 2,
+    };
+    let score = need_bucket_30(need_me.min(need_opp)) * 3 + closer;
+    let mut results = 0u64;
+    for t in 0..3 {
+        let res = match p.trick_result(t) {
+            None => 0,
+            Some(PARDA) => 3,
+            Some(w) if w == team => 1,
+            Some(_) => 2,
+        };
+        results = results * 4 + res;
+    }
+    // The current trick: cards on the table, the strongest opponent card, the partner's card.
+    let (mut on_table, mut best_opp, mut partner_tier) = (0u64, 0u8, 0u8);
+    let t = p.trick() as usize;
+    if t < 3 {
+        for s in 0..players {
+            let Some(c) = p.played(t, s) else { continue };
+            on_table += 1;
+            let k = tier(c);
+            if r.team(s) != team {
+                best_opp = if best_opp == 0 { k } else { best_opp.min(k) };
+            } else if s == partner {
+                partner_tier = k;
+            }
+        }
+    }
+    let current = grouping.group(best_opp) as u64;
+    let partner_digit = match partner_tier {
+        0 => 0,
+        k if best_opp != 0 && k > best_opp => 3,
+        k if grouping.group(k) == 1 => 1,
+        _ => 2,
+    };
+    let tr = p.truco();
+    let who = |t: u8| match t {
+        NONE => 0,
+        t if t == team => 1,
+        _ => 2,
+    };
+    let pending = match (tr.pending, r.team(tr.caller) == team) {
+        (false, _) => 0,
+        (true, true) => 1,
+        (true, false) => 2,
+    };
+    let chain = (e.envidos.min(2) as u64) * 4 + (e.real as u64) * 2 + e.falta as u64;
+    let status = if e.pending {
+        1 + (r.team(e.caller) != team) as u64
+    } else if e.done {
+        3 + who(e.winner)
+    } else {
+        0
+    };
+    let mut opp_total = NONE;
+    for s in (0..players).filter(|&s| r.team(s) != team) {
+        let v = e.totals[s as usize];
+        if v != NONE && (opp_total == NONE || v > opp_total) {
+            opp_total = v;
+        }
+    }
+    let mut legal = ActionList::new();
+    p.legal_actions(view.hand(), &mut legal);
+    let mask = legal.as_slice().iter().fold(0u64, |m, &a| m | legal_bit(a));
+    [
+        hand,
+        env,
+        position,
+        score,
+        results,
+        on_table.min(3),
+        current,
+        partner_digit,
+        (tr.level as u64) * 9 + pending * 3 + who(tr.raiser),
+        chain,
+        status,
+        total_bucket(opp_total),
+        mask,
+    ]
+}

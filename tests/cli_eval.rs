@@ -130,3 +130,46 @@ fn bad_input_is_a_clear_error() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("at least 1"));
 }
+
+/// arg-2v2 with a table on either side and a mixed team (the table's first seat, the
+/// heuristic its partner); a mixed team in a heads-up game is refused.
+#[test]
+fn team_tables_and_mixed_teams() {
+    let dir = common::tmp_dir("eval", "team");
+    let t = dir.join("t.tbl");
+    let tbl = t.to_str().unwrap();
+    let mut args = common::train_args("arg-2v2", "40", tbl);
+    args.extend(["--max-info-sets", "1000000"]);
+    common::ok(&truco(&args));
+    let mixed = format!("{tbl}+heuristic");
+    for (a, b) in [
+        (tbl, "heuristic"),
+        ("heuristic", tbl),
+        (mixed.as_str(), "heuristic"),
+        ("random+heuristic", mixed.as_str()),
+    ] {
+        let v = json_value(&eval("arg-2v2", &[], a, b, true));
+        assert_eq!(v["a"], a, "{v}");
+        assert_eq!(v["b"], b, "{v}");
+        assert_eq!(v["matches"], 40, "{v}");
+    }
+    let out = truco(&[
+        "eval",
+        "--variant",
+        "arg-1v1",
+        "--a",
+        "random+heuristic",
+        "--b",
+        "random",
+        "--matches",
+        "2",
+        "--seed",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("no partners"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

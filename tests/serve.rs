@@ -317,3 +317,79 @@ fn tcp_serves_concurrent_clients() {
     // The server is still up after every bad line.
     assert!(server.0.try_wait().unwrap().is_none());
 }
+
+/// A team table (arg-2v2) answers every seat; a spot it never saw is the flagged fallback (no
+/// mazo); a spot of other rules is an error line.
+#[test]
+fn serves_team_spots_from_any_seat() {
+    let seen = "arg-2v2 | score 12-20 | dealer 3 | seat 1: 1E 7O 3C | 0:4B";
+    let a = Abstraction::Arg2v2BucketsV1;
+    let spot: Spot = seen.parse().unwrap();
+    let view = spot.to_view().unwrap();
+    let mut legal = truco_game::ActionList::new();
+    view.public().legal_actions(view.hand(), &mut legal);
+    let path = std::env::temp_dir().join(format!("truco-serve-team-{}.tbl", std::process::id()));
+    let mut w = TableWriter::new(TableMeta {
+        variant: "arg-2v2".into(),
+        options: String::new(),
+        abstraction_id: a.id().into(),
+        abstraction_hash: a.definition_hash(),
+    });
+    w.push(
+        a.key(&view, spot.history()).unwrap(),
+        &vec![1.0; legal.len()],
+        None,
+    )
+    .unwrap();
+    w.write(&path).unwrap();
+    let model = Model(path);
+    let mut server = Server(
+        Command::new(env!("CARGO_BIN_EXE_truco"))
+            .args(["serve", "--model", model.0.to_str().unwrap()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let spots = [
+        seen.to_string(),
+        "arg-2v2 | score 0-0 | dealer 3 | seat 0: 1B 2E 4C".into(),
+        "arg-2v2 | score 0-0 | dealer 3 | seat 3: 5B 6E 4C | 0:4B 1:5C 2:truco".into(),
+        SPOT.into(),
+    ];
+    let mut stdin = server.0.stdin.take().unwrap();
+    let stdout = server.0.stdout.take().unwrap();
+    let lines: Vec<String> = spots
+        .iter()
+        .enumerate()
+        .map(|(i, s)| json!({"id": i, "spot": s}).to_string())
+        .collect();
+    bounded(move || {
+        for l in &lines {
+            writeln!(stdin, "{l}").unwrap();
+        }
+    });
+    let answers: Vec<Value> = bounded(move || {
+        BufReader::new(stdout)
+            .lines()
+            .map(|l| serde_json::from_str(&l.unwrap()).unwrap())
+            .collect()
+    });
+    assert_eq!(answers.len(), 4, "{answers:#?}");
+    assert_eq!(answers[0]["fallback"], false, "{}", answers[0]);
+    for a in &answers[1..3] {
+        assert_eq!(a["fallback"], true, "{a}");
+        let acts = a["actions"].as_array().unwrap();
+        assert!(
+            acts.iter()
+                .all(|x| x["action"] != "mazo" || x["prob"] == 0.0),
+            "{a}"
+        );
+    }
+    assert_eq!(
+        answers[3]["error"]["kind"], "wrong_variant",
+        "{}",
+        answers[3]
+    );
+}

@@ -97,7 +97,7 @@ fn write_table(spot: &Spot, r: &Recommendation, out: &mut impl Write) -> std::io
     if r.fallback {
         writeln!(
             out,
-            "fallback: the table never saw this spot; uniform over the legal actions"
+            "fallback: the table never saw this spot; uniform over the legal actions but mazo"
         )?;
     }
     writeln!(out, "{:<13} {:>6}  {:<BAR$}  value", "action", "prob", "")?;

@@ -43,6 +43,52 @@ pub trait Bot: Send {
     }
 }
 
+/// A mixed team: `first` plays the team's first seat (seat 0 or 1), `second` its partner's.
+pub struct TeamBot {
+    first: Box<dyn Bot>,
+    second: Box<dyn Bot>,
+    name: String,
+}
+
+impl TeamBot {
+    /// The team of `first` (seats 0 and 1) and `second` (seats 2 and 3), named `name`.
+    pub fn new(first: Box<dyn Bot>, second: Box<dyn Bot>, name: String) -> TeamBot {
+        TeamBot {
+            first,
+            second,
+            name,
+        }
+    }
+
+    fn seat_bot(&mut self, view: &View) -> &mut dyn Bot {
+        if view.seat() < view.public().rules().players / 2 {
+            self.first.as_mut()
+        } else {
+            self.second.as_mut()
+        }
+    }
+}
+
+impl Bot for TeamBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action {
+        self.seat_bot(view).act(view, legal, rng)
+    }
+
+    fn act_in_hand(
+        &mut self,
+        view: &View,
+        events: &[Event],
+        legal: &[Action],
+        rng: &mut BotRng,
+    ) -> Action {
+        self.seat_bot(view).act_in_hand(view, events, legal, rng)
+    }
+}
+
 /// Builds a fresh bot (one per match in the arena's workers).
 pub type BotMaker = Box<dyn Fn() -> Box<dyn Bot> + Send + Sync>;
 
@@ -88,8 +134,11 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, random, or a model file path, optionally with @purify=T, 0 <= T < 1)")]
+    #[error("unknown bot `{0}` (valid: heuristic, random, or a model file path, optionally with @purify=T, 0 <= T < 1; in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
     Unknown(String),
+    /// A mixed team was asked for in a game without partners.
+    #[error("`{0}` is a team of two bots, but {1} has no partners (one seat per team)")]
+    NoPartners(String, String),
 }
 
 /// A bot as named on the command line: `heuristic`, `random`, or a model file path.
@@ -104,6 +153,9 @@ pub enum BotSpec {
     /// A trained strategy table played purified: actions below the threshold dropped
     /// (written `path@purify=0.2`).
     Purified(PathBuf, f32),
+    /// A mixed team (written `first+second`): the first bot holds the team's first seat (0 or
+    /// 1), the second its partner's (team games only).
+    Team(Box<BotSpec>, Box<BotSpec>),
 }
 
 impl BotSpec {
@@ -124,6 +176,17 @@ impl BotSpec {
             BotSpec::Random => return Ok(Box::new(|| Box::new(Random))),
             BotSpec::Model(p) => (p, 0.0),
             BotSpec::Purified(p, t) => (p, *t),
+            BotSpec::Team(first, second) => {
+                if let Some(r) = rules.filter(|r| r.players < 4) {
+                    let arena = rules_text(r).unwrap_or_else(|_| r.variant.to_string());
+                    return Err(BotError::NoPartners(self.to_string(), arena));
+                }
+                let (a, b) = (first.make(rules)?, second.make(rules)?);
+                let name = self.to_string();
+                return Ok(Box::new(move || {
+                    Box::new(TeamBot::new(a(), b(), name.clone()))
+                }));
+            }
         };
         let policy = Policy::open(path).map_err(|e| BotError::Model {
             path: path.clone(),
@@ -158,6 +221,13 @@ impl FromStr for BotSpec {
     /// followed by `@purify=T` (a threshold in [0, 1)).
     fn from_str(s: &str) -> Result<BotSpec, BotError> {
         let t = s.trim();
+        if let Some((first, second)) = t.split_once('+') {
+            let (a, b) = (first.parse::<BotSpec>()?, second.parse::<BotSpec>()?);
+            if matches!(a, BotSpec::Team(..)) || matches!(b, BotSpec::Team(..)) {
+                return Err(BotError::Unknown(t.to_string()));
+            }
+            return Ok(BotSpec::Team(Box::new(a), Box::new(b)));
+        }
         if let Some((path, option)) = t.rsplit_once("@purify=") {
             return match option.parse::<f32>() {
                 Ok(x) if (0.0..1.0).contains(&x) && !path.is_empty() => {
@@ -184,6 +254,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Model(p) => write!(f, "{}", p.display()),
             BotSpec::Purified(p, t) => write!(f, "{}@purify={t}", p.display()),
+            BotSpec::Team(a, b) => write!(f, "{a}+{b}"),
         }
     }
 }
@@ -210,7 +281,22 @@ mod tests {
             Ok(BotSpec::Purified(PathBuf::from("models/arg-1v1.tbl"), 0.2))
         );
         assert_eq!(p.unwrap().to_string(), "models/arg-1v1.tbl@purify=0.2");
-        for bad in ["m.tbl@purify=1.5", "m.tbl@purify=x", "@purify=0.1"] {
+        let team = "models/arg-2v2.tbl+heuristic".parse::<BotSpec>().unwrap();
+        assert_eq!(
+            team,
+            BotSpec::Team(
+                Box::new(BotSpec::Model(PathBuf::from("models/arg-2v2.tbl"))),
+                Box::new(BotSpec::Heuristic)
+            )
+        );
+        assert_eq!(team.to_string(), "models/arg-2v2.tbl+heuristic");
+        for bad in [
+            "m.tbl@purify=1.5",
+            "m.tbl@purify=x",
+            "@purify=0.1",
+            "heuristic+champion",
+            "random+random+random",
+        ] {
             assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
         }
     }
@@ -225,6 +311,41 @@ mod tests {
         assert!(e.to_string().contains("/nonexistent/m.tbl"), "{e}");
         assert_eq!(BotSpec::Random.build().unwrap().name(), "random");
         assert_eq!(BotSpec::Heuristic.build().unwrap().name(), "heuristic");
+    }
+
+    #[test]
+    fn a_team_plays_each_seat_with_its_own_bot_and_needs_partners() {
+        use rand::SeedableRng;
+        let team: BotSpec = "random+heuristic".parse().unwrap();
+        let e = team.maker_for(&RuleSet::ARG_1V1).err().unwrap();
+        assert!(matches!(e, BotError::NoPartners(..)), "{e}");
+        let bot = team.maker_for(&RuleSet::ARG_2V2).unwrap()();
+        assert_eq!(bot.name(), "random+heuristic");
+        // A team of random (seats 0, 1) and a bot that always plays the first legal action
+        // (seats 2, 3): each seat's view goes to its own bot.
+        struct First;
+        impl Bot for First {
+            fn name(&self) -> &str {
+                "first"
+            }
+            fn act(&mut self, _: &View, legal: &[Action], _: &mut BotRng) -> Action {
+                legal[0]
+            }
+        }
+        let mut team = TeamBot::new(Box::new(Random), Box::new(First), "t".into());
+        let public = truco_game::PublicState::new_hand(RuleSet::ARG_2V2, [0, 0], 3).unwrap();
+        let mut rng = BotRng::seed_from_u64(4);
+        let st = truco_game::State::sample_deal(public, &mut rng);
+        let mut legal = truco_game::ActionList::new();
+        st.legal_actions(&mut legal);
+        let picks = |team: &mut TeamBot, seat: u8, rng: &mut BotRng| {
+            let view = st.view(seat).unwrap();
+            (0..200)
+                .map(|_| team.act(&view, legal.as_slice(), rng))
+                .collect::<std::collections::HashSet<Action>>()
+        };
+        assert!(picks(&mut team, 0, &mut rng).len() > 2);
+        assert_eq!(picks(&mut team, 2, &mut rng).len(), 1);
     }
 
     #[test]

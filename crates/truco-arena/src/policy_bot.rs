@@ -9,9 +9,10 @@ use crate::bot::{uniform_index, Bot, BotRng};
 
 /// Samples its action from a strategy table. The table is shared (`Arc`) between the arena's
 /// workers. It keys a decision with the hand's public events (`Bot::act_in_hand`, which the
-/// arena calls). A spot the table never saw is played uniformly over the legal actions (the
-/// table's documented fallback), as is a decision the table cannot answer (a row whose length
-/// differs from the legal actions, possible only with a table from another engine build).
+/// arena calls). A spot the table never saw is played by the table's documented fallback
+/// (uniform over the legal actions but mazo); a decision the table cannot answer (a row whose
+/// length differs from the legal actions, possible only with a table from another engine
+/// build) is played uniformly.
 /// With a purification threshold it samples from [`Recommendation::purified`] instead.
 ///
 /// [`Recommendation::purified`]: truco_query::Recommendation::purified
@@ -126,7 +127,7 @@ mod tests {
     }
 
     #[test]
-    fn plays_the_row_and_falls_back_uniformly() {
+    fn plays_the_row_and_falls_back_without_folding() {
         let t = table("row", "arg-1v1");
         let policy = Arc::new(Policy::open(&t.0).unwrap());
         let mut bot = PolicyBot::new(Arc::clone(&policy), "m");
@@ -142,7 +143,7 @@ mod tests {
             assert_eq!(a, Action::Mazo);
             assert_eq!(bot.act(&view, legal.as_slice(), &mut rng), Action::Mazo);
         }
-        // Another hand: unseen, every legal action comes up.
+        // Another hand: unseen, every legal action but mazo comes up (the fallback never folds).
         let other: Spot = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 4B 5B 6C"
             .parse()
             .unwrap();
@@ -154,7 +155,9 @@ mod tests {
             let i = legal.as_slice().iter().position(|&x| x == a).unwrap();
             seen[i] = true;
         }
-        assert!(seen.iter().all(|&s| s), "{seen:?}");
+        for (a, s) in legal.as_slice().iter().zip(&seen) {
+            assert_eq!(*s, *a != Action::Mazo, "{a} {seen:?}");
+        }
     }
 
     #[test]

@@ -9,7 +9,9 @@
 //! [`ActionOrder::Canonical`] is asked for).
 //!
 //! **Fallback**: a spot the table never saw (no row for its key) gets the uniform distribution
-//! over its legal actions, with [`Recommendation::fallback`] set. Every other failure is a typed
+//! over its legal actions other than `mazo` (a fold is never the answer of a table that does
+//! not know the spot; it keeps `mazo` only when nothing else is legal), with
+//! [`Recommendation::fallback`] set. Every other failure is a typed
 //! [`PolicyError`]: a view of other rules than the table's, a seat with no decision, a view the
 //! abstraction cannot key, a row whose length differs from the legal actions.
 //!
@@ -137,10 +139,11 @@ impl Policy {
             ActionOrder::Engine => d.engine.as_slice(),
             ActionOrder::Canonical => canonical,
         };
+        let uniform = fallback_share(d.engine.as_slice());
         for &action in listed {
             let (prob, value) = match (&d.row, canonical.iter().position(|&c| c == action)) {
                 (Some(row), Some(j)) => (row.prob(j).unwrap_or(0.0), row.value(j)),
-                _ => (1.0 / n as f32, None),
+                _ => (uniform(action), None),
             };
             out.push(Advice {
                 action,
@@ -171,7 +174,14 @@ impl Policy {
         let d = self.decide(view, events)?;
         let n = d.engine.len();
         let Some(row) = d.row else {
-            return Ok(d.engine.as_slice()[uniform(rng, n)]);
+            let legal = d.engine.as_slice();
+            let kept = legal.iter().filter(|&&a| a != Action::Mazo).count();
+            if kept == 0 {
+                return Ok(legal[uniform(rng, n)]);
+            }
+            let pick = uniform(rng, kept);
+            let chosen = legal.iter().filter(|&&a| a != Action::Mazo).nth(pick);
+            return Ok(chosen.copied().unwrap_or(legal[0]));
         };
         // The row's bytes sum to exactly 255: draw one of 255 units.
         let mut r = uniform(rng, 255) as u32;
@@ -234,6 +244,18 @@ impl Policy {
             key,
             row,
         })
+    }
+}
+
+/// The fallback's probability of each legal action: uniform over the actions other than
+/// `mazo`, or over all of them when `mazo` is the only one.
+fn fallback_share(legal: &[Action]) -> impl Fn(Action) -> f32 {
+    let kept = legal.iter().filter(|&&a| a != Action::Mazo).count();
+    let n = legal.len().max(1);
+    move |a: Action| match (kept, a) {
+        (0, _) => 1.0 / n as f32,
+        (_, Action::Mazo) => 0.0,
+        (k, _) => 1.0 / k as f32,
     }
 }
 

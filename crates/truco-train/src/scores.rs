@@ -131,7 +131,11 @@ fn match_play(rules: RuleSet) -> Vec<f64> {
     let t = rules.target as usize;
     let mut counts = vec![0u64; t * t];
     let mut rng = BotRng::seed_from_u64(0x5C0E);
-    let matches = if rules.players == 2 { MATCHES } else { MATCHES / 4 };
+    let matches = if rules.players == 2 {
+        MATCHES
+    } else {
+        MATCHES / 4
+    };
     for m in 0..matches {
         let mut game = Match::new(rules, 0x5C0E_0000 + m);
         let mut bot = Heuristic;

@@ -254,6 +254,12 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
         ));
     }
     o.variant.check_abstraction(o.abstraction)?;
+    if o.exploit_heuristic.is_some() && o.variant.rules().players > 2 {
+        return Err(TrainError::InvalidOption(format!(
+            "--exploit-heuristic (a restricted Nash response) is written for the heads-up game; {} trains by self-play only",
+            o.variant
+        )));
+    }
     let game = o
         .variant
         .game(Abstract(o.abstraction))

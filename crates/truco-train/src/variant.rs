@@ -33,7 +33,11 @@ impl TrainVariant {
     }
 
     /// Every trainable variant.
-    pub const ALL: [TrainVariant; 3] = [TrainVariant::Arg1v1, TrainVariant::Mini, TrainVariant::Arg2v2];
+    pub const ALL: [TrainVariant; 3] = [
+        TrainVariant::Arg1v1,
+        TrainVariant::Mini,
+        TrainVariant::Arg2v2,
+    ];
 
     /// The rules the variant's hands are played with (the mini variant: arg-1v1's).
     pub const fn rules(self) -> RuleSet {
@@ -77,8 +81,8 @@ impl TrainVariant {
                 return Ok(v);
             }
         }
-        let rules = RuleSet::new(variant, options)
-            .map_err(|e| TrainError::InvalidOption(e.to_string()))?;
+        let rules =
+            RuleSet::new(variant, options).map_err(|e| TrainError::InvalidOption(e.to_string()))?;
         TrainVariant::ALL
             .into_iter()
             .filter(|v| *v != TrainVariant::Mini)

@@ -377,3 +377,5 @@ pub fn order_actions(view: &View, actions: &mut [Action]) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_team;

@@ -7,6 +7,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use truco_game::abstraction::Abstraction;
 use truco_game::action::MAX_SEATS;
 use truco_game::hand::Hand;
 use truco_game::log::replay;
@@ -192,12 +193,21 @@ pub fn play_hand(
                 assert_eq!(c.state(), h.state());
             }
         }
-        // A view does not depend on the hidden cards (resampled consistently with the history).
+        // A view does not depend on the hidden cards (resampled consistently with the history),
+        // nor do the keys of the seat's information set.
         if pick(rng, 4) == 0 {
             let v = h.view(seat).unwrap();
             for _ in 0..8 {
                 if let Some(o) = resample(checks, &h, &actions, seat, rng) {
                     assert_eq!(o.view(seat).unwrap(), v);
+                    // So is every information-set key an abstraction computes from it.
+                    for abs in Abstraction::ALL
+                        .iter()
+                        .filter(|a| a.supports(start.rules()))
+                    {
+                        let key = |x: &Hand| abs.key(&x.view(seat).unwrap(), x.public_events());
+                        assert_eq!(key(&o), key(&h), "{}", abs.id());
+                    }
                     compared += 1;
                     let mut ol = ActionList::new();
                     o.legal_actions(&mut ol);

@@ -149,7 +149,7 @@ fn round_trip_every_decision_within_one_step() {
 }
 
 #[test]
-fn unseen_spot_is_a_flagged_uniform_fallback() {
+fn unseen_spot_is_a_flagged_fallback_that_never_folds() {
     let seen = random_decisions(200, 2);
     let tmp = Tmp::new();
     // A table holding only the first decision's key.
@@ -169,9 +169,16 @@ fn unseen_spot_is_a_flagged_uniform_fallback() {
         }
         fallbacks += 1;
         assert!(r.fallback);
-        let n = s.canonical.len() as f32;
+        // Uniform over the legal actions but mazo (kept only when it is the only one).
+        let mazo = s.canonical.contains(&Action::Mazo) && s.canonical.len() > 1;
+        let n = (s.canonical.len() - mazo as usize) as f32;
         for adv in r.actions() {
-            assert_eq!(adv.prob, 1.0 / n);
+            let want = if mazo && adv.action == Action::Mazo {
+                0.0
+            } else {
+                1.0 / n
+            };
+            assert_eq!(adv.prob, want, "{:?}", adv.action);
             assert_eq!(adv.value, None);
         }
         let total: f32 = r.actions().iter().map(|x| x.prob).sum();

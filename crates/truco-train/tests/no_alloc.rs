@@ -1,0 +1,72 @@
+//! The training hot paths of the team game allocate nothing: walking arg-2v2 hands through
+//! the solver's game (legal actions, apply, the abstraction key of every seat) and lazy
+//! ES-MCCFR iterations once their information sets are known. Counted with the per-thread
+//! counting allocator of truco-testkit.
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use truco_cfr::{ActionList, Game, McConfig, McSolver, NodeKind};
+use truco_game::abstraction::Abstraction;
+use truco_train::game::TrucoGame;
+use truco_train::keying::{Abstract, NO_KEY};
+
+#[global_allocator]
+static GLOBAL: truco_testkit::CountingAlloc = truco_testkit::CountingAlloc;
+
+use truco_testkit::allocations;
+
+#[test]
+fn arg_2v2_keys_and_moves_allocate_nothing() {
+    let g = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV1));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut actions = ActionList::new();
+    let mut walk = |rng: &mut Xoshiro256PlusPlus| -> u64 {
+        let mut keys = 0u64;
+        let mut s = g.root();
+        loop {
+            match g.node_kind(&s) {
+                NodeKind::Chance => {
+                    let o = g.sample_chance(&s, rng);
+                    g.apply_chance(&mut s, o);
+                }
+                NodeKind::Player(_) => {
+                    let k = g.info_key(&s);
+                    assert_ne!(k, NO_KEY);
+                    keys ^= k;
+                    g.legal_actions(&s, &mut actions);
+                    let i = (rng.next_u32() as usize) % actions.len();
+                    g.apply(&mut s, actions[i]);
+                }
+                NodeKind::Terminal => return keys,
+            }
+        }
+    };
+    for _ in 0..100 {
+        walk(&mut rng);
+    }
+    let before = allocations();
+    let mut x = 0u64;
+    for _ in 0..5000 {
+        x ^= walk(&mut rng);
+    }
+    assert_eq!(allocations(), before);
+    assert_ne!(x, 0);
+}
+
+#[test]
+fn lazy_team_iterations_allocate_nothing() {
+    let g = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV1));
+    let mut s = McSolver::new(McConfig {
+        max_info_sets: 1 << 16,
+        max_actions: 1 << 18,
+        lazy: true,
+        ..McConfig::default()
+    })
+    .unwrap();
+    // Fill the table (lazy: it stops creating information sets at 90%), then count.
+    s.train(&g, 3000).unwrap();
+    assert!(s.table().len() >= (1 << 16) / 10 * 9 - 16);
+    let before = allocations();
+    s.train(&g, 300).unwrap();
+    assert_eq!(allocations(), before);
+}

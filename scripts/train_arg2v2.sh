@@ -8,9 +8,9 @@
 # continues from it for another TIME. Checkpoints and the full solver stay in WORK (outside the
 # repository; several GB).
 #
-#   scripts/train_arg2v2.sh [TIME] [WORK]      e.g. scripts/train_arg2v2.sh 75m
+#   scripts/train_arg2v2.sh [TIME] [WORK]      e.g. scripts/train_arg2v2.sh 90m; a killed run: the same command with the time left
 set -eu
-TIME=${1:-75m}
+TIME=${1:-90m}
 WORK=${2:-/tmp/arg-2v2-train}
 mkdir -p "$WORK"
 cargo build --release

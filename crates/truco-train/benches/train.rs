@@ -1,5 +1,6 @@
-//! Speed of the pieces of a training run: the abstraction key of a node, and ES-MCCFR
-//! iterations on arg-1v1 (buckets) and on the mini variant (one thread).
+//! Speed of the pieces of a training run: the abstraction key of a node (arg-1v1 and arg-2v2),
+//! and ES-MCCFR iterations on arg-1v1 (buckets), on the mini variant and on arg-2v2 (lazy
+//! information sets, seat by seat; one thread).
 //!
 //! `cargo bench -p truco-train --bench train -- --warm-up-time 1 --measurement-time 3`
 
@@ -11,9 +12,9 @@ use truco_game::abstraction::Abstraction;
 use truco_train::game::{GState, TrucoGame};
 use truco_train::keying::{Abstract, Keyer};
 
-/// Player nodes of random hands, to key.
-fn nodes(n: usize) -> Vec<GState> {
-    let g = TrucoGame::arg_1v1(Abstract(Abstraction::Buckets));
+/// Player nodes of random hands of `g`, to key.
+fn nodes(g: &TrucoGame<Abstract>, n: usize) -> Vec<GState> {
+    let g = *g;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
     let mut out = Vec::new();
     let mut actions = ActionList::new();
@@ -39,9 +40,18 @@ fn nodes(n: usize) -> Vec<GState> {
 }
 
 fn keys(c: &mut Criterion) {
-    let states = nodes(1000);
-    for a in Abstraction::ARG_1V1 {
+    let states = nodes(&TrucoGame::arg_1v1(Abstract(Abstraction::Buckets)), 1000);
+    let team = nodes(
+        &TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV1)),
+        1000,
+    );
+    for a in Abstraction::ALL {
         let k = Abstract(a);
+        let states = if a == Abstraction::Arg2v2BucketsV1 {
+            &team
+        } else {
+            &states
+        };
         c.bench_function(&format!("key {} (1000 nodes)", a.id()), |b| {
             b.iter(|| states.iter().map(|s| k.key(s)).fold(0u64, |x, y| x ^ y))
         });
@@ -60,8 +70,15 @@ fn iterations(c: &mut Criterion) {
     let mut s = McSolver::new(config.clone()).expect("solver");
     group.bench_function("arg-1v1 buckets", |b| b.iter(|| s.train(&full, 100)));
     let mini = TrucoGame::mini(Abstract(Abstraction::Tiers));
-    let mut s = McSolver::new(config).expect("solver");
+    let mut s = McSolver::new(config.clone()).expect("solver");
     group.bench_function("arg-1v1-mini tiers", |b| b.iter(|| s.train(&mini, 100)));
+    let team = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV1));
+    let mut s = McSolver::new(McConfig {
+        lazy: true,
+        ..config
+    })
+    .expect("solver");
+    group.bench_function("arg-2v2 buckets (lazy)", |b| b.iter(|| s.train(&team, 100)));
     group.finish();
 }
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 use truco_arena::{Bot, BotRng};
 use truco_cfr::{Game, McSolver, NodeKind};
 use truco_game::abstraction::{order_actions, Abstraction};
-use truco_game::{Action, ActionList, Card, Hand, PublicState, RuleSet};
+use truco_game::{Action, ActionList, Card, Hand, PublicState};
 
 use crate::game::{GState, TrucoGame};
 use crate::keying::Keyer;
@@ -43,7 +43,6 @@ fn deal<K: Keyer>(game: &TrucoGame<K>, seed: u64, i: u64) -> GState {
 /// Plays one hand: the strategy holds the seats of team `ours`, the bot the others. Returns the
 /// strategy's capped points and counts its decisions (found, total).
 fn play_hand(
-    rules: RuleSet,
     dealt: &GState,
     ours: u8,
     policy: &dyn Fn(u64, &mut [f64]) -> bool,
@@ -53,6 +52,7 @@ fn play_hand(
     seen: &mut (u64, u64),
 ) -> f64 {
     let Some(st) = dealt.state() else { return 0.0 };
+    let rules = *st.public().rules();
     let start_score = dealt.start_score();
     let start = match PublicState::new_hand(rules, start_score, st.public().mano()) {
         Ok(p) => p,
@@ -144,8 +144,7 @@ pub fn duplicate_eval<K: Keyer>(
         let d = deal(game, seed, i);
         let mut pair = 0.0;
         for ours in 0..2 {
-            let r = *game.rules();
-            pair += play_hand(r, &d, ours, &policy, abstraction, bot, &mut rng, &mut seen);
+            pair += play_hand(&d, ours, &policy, abstraction, bot, &mut rng, &mut seen);
         }
         let v = pair / 2.0;
         sum += v;

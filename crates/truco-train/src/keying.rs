@@ -61,6 +61,11 @@ impl Keyer for Exact {
     }
 }
 
+/// The seat of an [`Exact`] key.
+pub fn exact_seat(key: &(u128, u64)) -> u8 {
+    (key.1 >> 8 & 7) as u8
+}
+
 /// The exact key (defining the information sets) with the key of every abstraction (in the
 /// order of [`Abstraction::ARG_1V1`]), to evaluate abstract strategies in the exact game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,10 +3,10 @@
 //! two partners of a team act for the same solver player, each on its own information: see
 //! `crates/truco-cfr/README.md`, "Team games"); the terminal utility is score-aware.
 //!
-//! **Terminal utility** (documented in the README): a seat's points in the hand, capped at what
-//! it needed to win the match (points past 15 are worth nothing more), minus the same for the
-//! opponent. The engine already scores the falta envido from the score (ruling 3) and stops the
-//! hand when a side reaches 15. With [`TrucoGame::with_match_values`] the utility is instead
+//! **Terminal utility** (documented in the README): a team's points in the hand, capped at what
+//! it needed to win the match (points past the target, 15 or 30, are worth nothing more), minus
+//! the same for the other team. The engine already scores the falta envido from the score
+//! (ruling 3) and stops the hand when a side reaches the target. With [`TrucoGame::with_match_values`] the utility is instead
 //! the match value of the cell the hand leads to, `2·mv − 1` (see [`crate::mv`]).
 
 use rand::Rng;
@@ -460,6 +460,42 @@ mod tests {
         assert_eq!(exact.num_nodes(), abs.num_nodes());
         assert!(abs.num_info_sets() < exact.num_info_sets());
         assert_eq!(truco_game::cards::MINI_DECK.len(), 7);
+    }
+
+    #[test]
+    fn team_hands_give_each_seat_its_team_and_cap_at_30() {
+        use rand::SeedableRng;
+        let g = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV1));
+        assert_eq!((g.seats(), g.seat_player(2), g.seat_player(3)), (4, 0, 1));
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(4);
+        let mut actions = ActionList::new();
+        let mut seats_seen = [0u32; 4];
+        for _ in 0..500 {
+            let mut s = g.root();
+            loop {
+                match g.node_kind(&s) {
+                    NodeKind::Chance => {
+                        let o = g.sample_chance(&s, &mut rng);
+                        g.apply_chance(&mut s, o);
+                    }
+                    NodeKind::Player(p) => {
+                        let seat = g.acting_seat(&s);
+                        seats_seen[seat] += 1;
+                        assert_eq!(p, seat % 2, "the player is the acting seat's team");
+                        g.legal_actions(&s, &mut actions);
+                        let k = (rng.next_u32() as usize) % actions.len();
+                        g.apply(&mut s, actions[k]);
+                    }
+                    NodeKind::Terminal => break,
+                }
+            }
+            let (u0, u1) = (g.utility(&s, 0), g.utility(&s, 1));
+            assert_eq!(u0, -u1);
+            let need = 30 - s.start_score()[0].min(s.start_score()[1]);
+            assert!(u0.abs() <= need as f64, "{u0} with need {need}");
+            assert!(s.start_score().iter().all(|&x| x < 30));
+        }
+        assert!(seats_seen.iter().all(|&n| n > 500), "{seats_seen:?}");
     }
 
     #[test]

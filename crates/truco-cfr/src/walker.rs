@@ -119,9 +119,9 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
         let room = t.len() < t.max_info_sets() / 10 * 9
             && t.action_slots() + MAX_ACTIONS < t.max_actions() / 10 * 9;
         let e = if insert && room {
-            Some(self.table.get_or_insert(&key, actions.len())?)
+            Some(t.get_or_insert(&key, actions.len())?)
         } else {
-            self.table.get(&key)
+            t.get(&key)
         };
         match e {
             Some(e) if e.len == actions.len() => {

@@ -44,7 +44,7 @@ mod writer;
 
 pub use error::{TableError, WriteError};
 pub use meta::TableMeta;
-pub use policy::{ActionOrder, Advice, Policy, PolicyError, Recommendation};
+pub use policy::{fallback_probability, ActionOrder, Advice, Policy, PolicyError, Recommendation};
 pub use reader::{OpenOptions, Table};
 pub use row::Row;
 pub use writer::{TableWriter, WriteSummary};

@@ -139,11 +139,13 @@ impl Policy {
             ActionOrder::Engine => d.engine.as_slice(),
             ActionOrder::Canonical => canonical,
         };
-        let uniform = fallback_share(d.engine.as_slice());
         for &action in listed {
             let (prob, value) = match (&d.row, canonical.iter().position(|&c| c == action)) {
                 (Some(row), Some(j)) => (row.prob(j).unwrap_or(0.0), row.value(j)),
-                _ => (uniform(action), None),
+                _ => (
+                    fallback_probability(d.engine.as_slice(), action) as f32,
+                    None,
+                ),
             };
             out.push(Advice {
                 action,
@@ -247,15 +249,15 @@ impl Policy {
     }
 }
 
-/// The fallback's probability of each legal action: uniform over the actions other than
-/// `mazo`, or over all of them when `mazo` is the only one.
-fn fallback_share(legal: &[Action]) -> impl Fn(Action) -> f32 {
+/// The fallback's probability of `action` among the `legal` actions of a spot a table never
+/// saw: uniform over the actions other than `mazo`, or over all of them when `mazo` is the only
+/// one. The trainer's evaluation plays the same rule.
+pub fn fallback_probability(legal: &[Action], action: Action) -> f64 {
     let kept = legal.iter().filter(|&&a| a != Action::Mazo).count();
-    let n = legal.len().max(1);
-    move |a: Action| match (kept, a) {
-        (0, _) => 1.0 / n as f32,
+    match (kept, action) {
+        (0, _) => 1.0 / legal.len().max(1) as f64,
         (_, Action::Mazo) => 0.0,
-        (k, _) => 1.0 / k as f32,
+        (k, _) => 1.0 / k as f64,
     }
 }
 

@@ -89,14 +89,9 @@ fn play_hand(
             if found {
                 seen.0 += 1;
             } else {
-                // The served fallback (truco-query): uniform over the actions but mazo.
-                let kept = acts[..n].iter().filter(|&&a| a != Action::Mazo).count();
-                for (p, a) in probs[..n].iter_mut().zip(&acts[..n]) {
-                    *p = match (kept, *a) {
-                        (0, _) => 1.0 / n as f64,
-                        (_, Action::Mazo) => 0.0,
-                        (k, _) => 1.0 / k as f64,
-                    };
+                // The served fallback: uniform over the actions but mazo.
+                for (p, &a) in probs[..n].iter_mut().zip(&acts[..n]) {
+                    *p = truco_query::fallback_probability(&acts[..n], a);
                 }
             }
             let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;

@@ -163,10 +163,9 @@ impl Abstraction {
 
     /// Whether the abstraction keys views of `rules`.
     pub fn supports(self, rules: &crate::rules::RuleSet) -> bool {
-        let r = rules;
         match self {
-            Abstraction::Arg2v2BucketsV1 => *r == crate::rules::RuleSet::ARG_2V2,
-            _ => r.variant == Variant::Arg1v1 && r.players == 2 && r.target == 15,
+            Abstraction::Arg2v2BucketsV1 => *rules == crate::rules::RuleSet::ARG_2V2,
+            _ => rules.variant == Variant::Arg1v1 && rules.players == 2 && rules.target == 15,
         }
     }
 

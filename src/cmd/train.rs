@@ -113,7 +113,11 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
         "h" => v * 3600.0,
         _ => return Err(format!("`{s}`: unknown unit `{unit}` (s, m or h)")),
     };
-    Ok(Duration::from_secs_f64(secs))
+    // A year is more than any run; beyond it (or beyond what a Duration holds) is a typo.
+    if secs > 366.0 * 86_400.0 {
+        return Err(format!("`{s}`: too long (at most a year)"));
+    }
+    Duration::try_from_secs_f64(secs).map_err(|e| format!("`{s}`: {e}"))
 }
 
 /// Builds the trainer's options from the command line.
@@ -130,6 +134,30 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
     }
     variant.check_abstraction(o.abstraction)?;
     o.algorithm = a.algorithm.parse()?;
+    if a.iterations == Some(0) {
+        return Err(TrainError::InvalidOption(
+            "--iterations must be at least 1 (0 would replace the table with an empty one)".into(),
+        ));
+    }
+    if a.time.is_some_and(|t| t.is_zero()) {
+        return Err(TrainError::InvalidOption(
+            "--time must be more than 0 (0 would replace the table with an empty one)".into(),
+        ));
+    }
+    for (flag, path) in [
+        ("--out", a.out.as_ref()),
+        ("--checkpoint", a.checkpoint.as_ref()),
+    ] {
+        if let Some(dir) = path
+            .and_then(|p| p.parent())
+            .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+        {
+            return Err(TrainError::InvalidOption(format!(
+                "{flag}: directory {} does not exist",
+                dir.display()
+            )));
+        }
+    }
     o.iterations = a.iterations;
     o.time = match (a.time, a.iterations) {
         (Some(t), _) => Some(t),
@@ -164,8 +192,11 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
 /// Runs `truco train`.
 pub fn run(a: &Args, out: &mut impl Write) -> Result<(), Box<dyn std::error::Error>> {
     let o = options(a)?;
-    if let Some(dir) = o.out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
+    if a.out.is_none() {
+        // The default table's folder (models/) is created; a folder the user named must exist.
+        if let Some(dir) = o.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
     }
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();

@@ -41,5 +41,17 @@ pub use spot::{Spot, SpotError};
 pub use state::State;
 pub use view::View;
 
+/// At most this many characters of a bad input are echoed in an error message.
+pub const ECHO_LIMIT: usize = 40;
+
+/// `text` as an error message echoes it: at most [`ECHO_LIMIT`] characters, then how much was
+/// left out (a hostile multi-megabyte token never comes back whole).
+pub fn echo(text: &str) -> String {
+    match text.char_indices().nth(ECHO_LIMIT) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}... ({} more bytes)", &text[..cut], text.len() - cut),
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod testutil;

@@ -220,6 +220,9 @@ pub struct PublicState {
     pub(crate) truc_acted: u8,
     /// Valencian: a cama closed in this hand (later points of the hand do not count).
     pub(crate) cama_closed: bool,
+    /// Valencian, ruling 12: an out-of-turn truc was called at the team on turn, whose player
+    /// on turn (who has not played) may open the envit before the team answers, or pass.
+    pub(crate) envit_turn: bool,
 }
 
 /// Marker in `played` for a card played face down (paulista).
@@ -282,6 +285,7 @@ impl PublicState {
             turn: mano,
             folded: 0,
             acted: 0,
+            envit_turn: false,
             truco: TrucoState {
                 level: 0,
                 pending: false,
@@ -540,6 +544,9 @@ impl PublicState {
                         seat: self.first_of_team(self.eleven),
                     };
                 }
+                if self.envit_turn {
+                    return Actor::Seat(self.turn);
+                }
                 let caller = if self.flor.pending {
                     self.flor.caller
                 } else if self.envido.pending {
@@ -594,7 +601,7 @@ impl PublicState {
     /// Whether `seat` may open the envido now: the chain is open, and (valencian envit,
     /// ruling 7) the seat has not played, folded, called or answered a truc.
     #[inline]
-    fn envido_open_for(&self, seat: u8) -> bool {
+    pub(crate) fn envido_open_for(&self, seat: u8) -> bool {
         self.envido_open()
             && !(self.rules.envit
                 && (self.has_played(0, seat) || self.is_folded(seat) || self.truc_acted(seat)))
@@ -645,6 +652,12 @@ impl PublicState {
                 }
             }
         }
+        if self.envit_turn {
+            // Ruling 12: open the envit (the truc waits for it) or leave the truc to the team.
+            self.set_envido_calls(&mut o);
+            o.pass = true;
+            return o;
+        }
         if answering {
             o.answer = true;
             o.mazo = self.rules.fold == FoldRule::TurnOrAnswer;
@@ -652,7 +665,10 @@ impl PublicState {
                 self.set_envido_calls(&mut o);
             } else {
                 o.raise = self.truco.level + 1 < self.rules.truco_top;
-                let may_first = self.envido_open_for(seat)
+                // Valencian: only the player on turn may open the envit against a truc, in
+                // its own step before the answer (ruling 12, `envit_turn`), never the decider.
+                let may_first = !self.rules.envit
+                    && self.envido_open_for(seat)
                     && !(self.rules.envido_first_needs_unplayed && self.has_played(0, seat));
                 if may_first {
                     self.set_envido_calls(&mut o);

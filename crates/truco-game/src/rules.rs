@@ -369,9 +369,23 @@ impl RuleSet {
             "arg-classic" => RuleSet::ARG_CLASSIC,
             "paulista" => RuleSet::PAULISTA,
             "valencian" => RuleSet::VALENCIAN,
-            _ => return Err(RuleError::UnknownVariant(variant.to_string())),
+            _ => return Err(RuleError::UnknownVariant(crate::echo(variant))),
         };
-        for &opt in options {
+        for (i, &opt) in options.iter().enumerate() {
+            let name = |o: &str| {
+                o.split('=')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_ascii_lowercase()
+            };
+            if options[..i].iter().any(|&o| name(o) == name(opt)) {
+                return Err(RuleError::InvalidOption {
+                    variant: r.variant,
+                    option: crate::echo(opt.trim()),
+                    why: "given twice (each option at most once)",
+                });
+            }
             r.apply_option(opt.trim())?;
         }
         if r.pica_pica && r.players != 6 {
@@ -392,13 +406,13 @@ impl RuleSet {
         if variant != Variant::ArgClassic {
             return Err(RuleError::UnknownOption {
                 variant,
-                option: opt.to_string(),
+                option: crate::echo(opt),
                 valid: "none",
             });
         }
         let invalid = |why| RuleError::InvalidOption {
             variant,
-            option: opt.to_string(),
+            option: crate::echo(opt),
             why,
         };
         let (name, value) = match opt.split_once('=') {
@@ -436,7 +450,7 @@ impl RuleSet {
             _ => {
                 return Err(RuleError::UnknownOption {
                     variant,
-                    option: opt.to_string(),
+                    option: crate::echo(opt),
                     valid: CLASSIC_OPTIONS,
                 })
             }
@@ -449,7 +463,7 @@ impl RuleSet {
         let variant = self.variant;
         let invalid = |why| RuleError::InvalidOption {
             variant,
-            option: opt.to_string(),
+            option: crate::echo(opt),
             why,
         };
         let (name, value) = match opt.split_once('=') {
@@ -472,7 +486,7 @@ impl RuleSet {
             _ => {
                 return Err(RuleError::UnknownOption {
                     variant,
-                    option: opt.to_string(),
+                    option: crate::echo(opt),
                     valid: PAULISTA_OPTIONS,
                 })
             }

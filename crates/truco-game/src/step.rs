@@ -1,7 +1,9 @@
 //! The transitions of [`PublicState`]: what each action does to the hand and the score.
 
 use crate::action::{seat_after, Action, Award, Awards, Source, Totals, NONE};
+use crate::cards::Card;
 use crate::public::{Phase, PublicState, HIDDEN};
+use crate::ranking::RankTable;
 use crate::rules::TeamFoldValue;
 use crate::tricks::{hand_winner, resolve_trick, PARDA};
 
@@ -23,6 +25,7 @@ impl PublicState {
             Action::Hide(_) => self.put_card(seat, HIDDEN, &mut aw),
             // Never public: `State::apply` turns a blind play into the card it picks.
             Action::Blind(_) => {}
+            Action::Pass if self.envit_turn => self.envit_turn = false,
             Action::Pass => self.window = false,
             Action::Mazo => self.mazo(seat, &mut aw),
             Action::Raise => {
@@ -34,6 +37,11 @@ impl PublicState {
                 self.mark_truc_acted(seat);
                 if seat != self.turn {
                     self.window = false;
+                    // Ruling 12: a truc called at the team on turn lets its player on turn
+                    // open the envit first, if it still may.
+                    self.envit_turn = self.rules.envit
+                        && self.turn % 2 != team
+                        && self.envido_open_for(self.turn);
                 }
             }
             Action::Quiero => {
@@ -78,6 +86,7 @@ impl PublicState {
                 }
             }
             Action::Envido | Action::RealEnvido | Action::FaltaEnvido => {
+                self.envit_turn = false;
                 let e = &mut self.envido;
                 e.prev_value = e.value;
                 match action {
@@ -327,11 +336,6 @@ impl PublicState {
                 break;
             }
         }
-        if next != NONE {
-            self.set_turn(next);
-            return;
-        }
-        let lead = self.trick_lead[t];
         // Paulista builds the hand's table from the vira; the others use the static table.
         let with_manilhas;
         let table = match self.vira() {
@@ -341,6 +345,17 @@ impl PublicState {
             }
             None => self.rules.ranking.table(),
         };
+        if next != NONE {
+            // Ruling 14: the cards face up may already decide the hand.
+            if let Some(w) = self.certain_winner(table) {
+                let v = self.truco_value();
+                self.end_hand(aw, w, v, Source::Tricks);
+                return;
+            }
+            self.set_turn(next);
+            return;
+        }
+        let lead = self.trick_lead[t];
         let (result, leader) = resolve_trick(
             table,
             &self.played[t][..n as usize],
@@ -379,6 +394,97 @@ impl PublicState {
     }
 }
 
+impl PublicState {
+    /// Ruling 14: the hand's winner while a trick is in progress, if the cards played face up
+    /// already decide it whatever cards the seats still to play may hold. Judged from public
+    /// cards only: any card of the deck not played face up (nor the vira) may still come.
+    fn certain_winner(&self, table: &RankTable) -> Option<u8> {
+        let t = self.trick as usize;
+        if t == 0 || t > 2 {
+            // Trick 1 alone never decides a hand.
+            return None;
+        }
+        let n = self.n() as usize;
+        let mut unseen = self.rules.deck.cards();
+        if let Some(v) = self.vira() {
+            unseen.remove(v);
+        }
+        for trick in &self.played[..=t] {
+            for &i in &trick[..n] {
+                if let Some(c) = Card::from_index(i) {
+                    unseen.remove(c);
+                }
+            }
+        }
+        // The trick so far: the top strength and the teams holding it (bit per team).
+        let (mut best, mut top) = (0u8, 0u8);
+        // Teams with a seat still to play in the trick.
+        let mut to_play = 0u8;
+        for s in 0..n {
+            let i = self.played[t][s];
+            if i == NONE {
+                if self.folded & (1 << s) == 0 {
+                    to_play |= 1 << (s % 2);
+                }
+                continue;
+            }
+            let st = table.strength_of_index(i);
+            if st == 0 {
+                continue;
+            }
+            if st > best {
+                (best, top) = (st, 1 << (s % 2));
+            } else if st == best {
+                top |= 1 << (s % 2);
+            }
+        }
+        let (mut over, mut tie) = (false, false);
+        for c in unseen {
+            let st = table.strength(c);
+            over |= st > best;
+            tie |= st == best;
+        }
+        // The trick's possible results, as bits: team 0, team 1, PARDA.
+        let now = match top {
+            1 => 0,
+            2 => 1,
+            _ => PARDA,
+        };
+        let mut possible = 1u8 << now;
+        if over {
+            possible |= to_play;
+            if to_play == 0b11 {
+                possible |= 1 << PARDA;
+            }
+        }
+        // A seat of a team not on top may tie it.
+        if tie && top != 0 && to_play & !top != 0 {
+            possible |= 1 << PARDA;
+        }
+        let mut winner = NONE;
+        for r in 0..3u8 {
+            if possible & (1 << r) == 0 {
+                continue;
+            }
+            let mut results = self.trick_result;
+            results[t] = r;
+            if t == 2 && (self.rules.triple_parda_void || self.iron) && results == [PARDA; 3] {
+                return None;
+            }
+            let w = hand_winner(&results, t + 1, self.mano % 2)?;
+            if winner != NONE && w != winner {
+                return None;
+            }
+            winner = w;
+        }
+        (winner != NONE).then_some(winner)
+    }
+}
+
 #[cfg(test)]
 #[path = "step_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "certain_tests.rs"]
+mod certain_tests;

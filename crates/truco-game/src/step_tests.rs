@@ -294,8 +294,9 @@ fn two_v_two_pardas_and_partner_ties() {
     run(&mut st, "3E 3B 4O 4E");
     assert_eq!(st.public().trick_result(0), Some(crate::tricks::PARDA));
     assert_eq!(st.actor(), Actor::Seat(0));
-    // Trick 2 won by team 0 decides the hand.
-    assert_eq!(run(&mut st, "1E 4B 5O 5E"), [1, 0]);
+    // 1E led in trick 2 cannot be beaten nor tied: it decides the hand at once (ruling 14).
+    assert_eq!(run(&mut st, "1E"), [1, 0]);
+    assert!(st.public().is_over());
 }
 
 #[test]

@@ -99,15 +99,16 @@ fn arg_1v1_parda_diagrams() {
 #[test]
 fn arg_1v1_parda_bullets() {
     let r = RuleSet::ARG_1V1;
-    // Win the first two tricks: over after two.
+    // Win the first two tricks: over after two (here at once: once 1E is out, a 1B led in
+    // trick 2 can be neither beaten nor tied, ruling 14).
     let mut st = deal(r, [0, 0], 0, "1E 1B 4C / 3O 2O 5C");
-    assert_eq!(run(&mut st, "1E 3O 1B 2O").0, [1, 0]);
+    assert_eq!(run(&mut st, "1E 3O 1B").0, [1, 0]);
     assert!(st.public().is_over());
     // Win one, parda the other (either order): won without a third trick.
     let mut st = deal(r, [0, 0], 0, "1E 3B 4C / 2O 3O 5C");
     assert_eq!(run(&mut st, "1E 2O 3B 3O").0, [1, 0]);
     let mut st = deal(r, [0, 0], 0, "3B 1E 4C / 3O 2O 5C");
-    assert_eq!(run(&mut st, "3B 3O 1E 2O").0, [1, 0]);
+    assert_eq!(run(&mut st, "3B 3O 1E").0, [1, 0]);
     // 1-1, then trick 3 decides; a parda there goes to the winner of trick 1.
     let mut st = deal(r, [0, 0], 0, "1E 4B 5C / 3O 2O 5O");
     assert_eq!(run(&mut st, "1E 3O 4B 2O 5O 5C").0, [1, 0]);
@@ -123,7 +124,10 @@ fn arg_classic_hand_winner_after_pardas_four_players() {
     let r = RuleSet::ARG_CLASSIC;
     // Trick 1 parda (3E s0 vs 3O s1), trick 2 won by team 1: team 1 wins.
     let mut st = deal(r, [0, 0], 0, "3E 4E 5E / 3O 1B 4O / 4C 5C 6C / 4B 5B 6B");
-    let (pts, _) = run(&mut st, "3E 3O 4C 4B 4E 1B 5C 5B");
+    // (Ruling 14: once seat 2 has played, only team 1 is left to play in trick 2 and 1B
+    // cannot lose it.)
+    let (pts, _) = run(&mut st, "3E 3O 4C 4B 4E 1B 5C");
+    assert!(st.public().is_over());
     assert_eq!(pts, [0, 1]);
     // A later trick parda: the winner of trick 1 wins.
     let mut st = deal(r, [0, 0], 0, "1E 3E 5E / 2O 3O 6O / 4C 5C 6C / 4B 5B 6B");
@@ -320,8 +324,8 @@ fn arg_2v2_tricks_pardas_and_leads() {
     run(&mut st, "2O 4O 4C 2E");
     assert_eq!(st.public().trick_result(0), Some(PARDA));
     assert_eq!(st.actor(), Actor::Seat(2), "the parda's leader leads again");
-    // Trick 2: 1E wins for team 0: parda then a win decides the hand.
-    let (pts, src) = run(&mut st, "1E 5O 5C 4B");
+    // Trick 2: 1E wins for team 0: parda then a win decides the hand, at once (ruling 14).
+    let (pts, src) = run(&mut st, "1E");
     assert_eq!((pts, src), ([1, 0], vec![Source::Tricks]));
     // Partners' tie: 3E (s0) and 3C (s2) on top: team 0 wins trick 1, s0 (first of them) leads.
     let mut st = deal(r, [0, 0], 0, "3E 4C 5C / 2E 4B 5B / 3C 1E 6E / 4O 5O 6O");

@@ -171,17 +171,40 @@ fn envit_timing_limits() {
     run(&mut st, "0:truc 1:quiero");
     let l = legal(&st);
     assert!(!l.contains(&Action::Envido), "truc accepted: no envit");
-    // Envit first against a truc: the decider who has not played may call it instead.
+    // Ruling 12: a truc called on turn (seat 0) goes to a team that is not on turn: its
+    // decider (seat 1) answers it and may not open the envit.
     let mut st = deal(V, [0, 0], [0, 0], 0, ENVIT, None);
     run(&mut st, "0:truc");
-    assert!(legal(&st).contains(&Action::Envido));
-    run(&mut st, "1:envide");
-    // Team 0 answers the envit (seat 2 decides, ruling 1).
-    let l = legal(&st);
-    assert!(l.contains(&Action::Quiero));
-    run(&mut st, "2:quiero");
-    // The truc waits until the envit is settled, then is answered.
     assert_eq!(st.actor().seat(), Some(1));
+    assert_eq!(
+        legal(&st),
+        [Action::Raise, Action::Quiero, Action::NoQuiero]
+    );
+    // An out-of-turn truc (seat 1, before seat 0's card): seat 0, on turn and not yet played,
+    // may open the envit first (or pass); the decider (seat 2) may not.
+    let mut st = deal(V, [0, 0], [0, 0], 0, ENVIT, None);
+    run(&mut st, "1:truc");
+    assert_eq!(st.actor(), truco_game::Actor::Seat(0));
+    assert_eq!(
+        legal(&st),
+        [Action::Envido, Action::FaltaEnvido, Action::Pass]
+    );
+    run(&mut st, "0:envide");
+    // Team 1 answers the envit (seat 1 decides, ruling 1).
+    assert!(legal(&st).contains(&Action::Quiero));
+    run(&mut st, "1:quiero");
+    // The truc waited until the envit was settled; team 0's decider, seat 2, answers it.
+    assert_eq!(st.actor().seat(), Some(2));
+    let l = legal(&st);
+    assert!(l.contains(&Action::Quiero) && !l.contains(&Action::Envido));
+    // Passing leaves the truc to the decider, who may not open the envit either.
+    let mut st = deal(V, [0, 0], [0, 0], 0, ENVIT, None);
+    run(&mut st, "1:truc 0:pass");
+    assert_eq!(st.actor().seat(), Some(2));
+    assert_eq!(
+        legal(&st),
+        [Action::Raise, Action::Quiero, Action::NoQuiero]
+    );
     // A seat that played may not call envit later: seat 0 plays, then on seat 2's turn...
     let mut st = deal(V, [0, 0], [0, 0], 0, ENVIT, None);
     run(&mut st, "0:4E 1:3C");
@@ -201,7 +224,7 @@ fn out_of_turn_truc_window() {
     let mut st = deal(V, [0, 0], [0, 0], 0, ENVIT, None);
     // Before seat 0's card, seat 1 (the other team, next in play order) may raise.
     assert_eq!(st.actor().seat(), Some(1));
-    let r = run(&mut st, "1:truc");
+    let r = run(&mut st, "1:truc 0:pass");
     assert!(r.points == [0, 0]);
     // Ruling 1: the answer is decided by team 0's seat first after the caller: seat 2.
     assert_eq!(st.actor().seat(), Some(2));

@@ -14,6 +14,21 @@ pub enum TableError {
         #[source]
         source: std::io::Error,
     },
+    /// The path is not a regular file (a directory, a device, a FIFO, a socket): refused
+    /// before it is opened, so that nothing is read without bound and nothing blocks.
+    #[error("cannot read table {path}: it is {kind}, not a regular file")]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is (`a directory`, `a FIFO`...).
+        kind: &'static str,
+    },
+    /// The file is empty.
+    #[error("cannot read table {path}: the file is empty")]
+    Empty {
+        /// The path.
+        path: PathBuf,
+    },
     /// The file does not start with the table magic.
     #[error("not a strategy table: magic {found:02x?} (expected \"TRUCOTBL\")")]
     NotATable {

@@ -57,13 +57,27 @@ impl Table {
             path: path.to_path_buf(),
             source,
         };
-        let mut file = File::open(path).map_err(io)?;
-        let len = file.metadata().map_err(io)?.len();
+        // Checked before opening: opening a FIFO blocks, reading a device never ends.
+        regular_file(path)?;
+        let file = File::open(path).map_err(io)?;
+        let meta = file.metadata().map_err(io)?;
+        if !meta.is_file() {
+            return Err(TableError::NotAFile {
+                path: path.to_path_buf(),
+                kind: file_kind(&meta.file_type()),
+            });
+        }
+        let len = meta.len();
+        if len == 0 {
+            return Err(TableError::Empty {
+                path: path.to_path_buf(),
+            });
+        }
         if len < (FIXED_LEN + 8) as u64 {
-            // Too short for a header (and maybe empty, which cannot be mapped): decode it from a
-            // copy, which always fails with the right error.
+            // Too short for a header: decode it from a copy (bounded by the length the file
+            // had), which always fails with the right error.
             let mut bytes = Vec::new();
-            file.read_to_end(&mut bytes).map_err(io)?;
+            file.take(len).read_to_end(&mut bytes).map_err(io)?;
             return match Header::decode(&bytes) {
                 Err(e) => Err(e),
                 Ok(_) => Err(TableError::Truncated {
@@ -385,6 +399,45 @@ fn read_u32(bytes: &[u8], i: usize) -> Option<u32> {
 fn read_u64(bytes: &[u8], i: usize) -> Option<u64> {
     let b = bytes.get(i.checked_mul(8)?..)?.first_chunk::<8>()?;
     Some(u64::from_le_bytes(*b))
+}
+
+/// Refuses a path that is not a regular file (following symbolic links), with what it is.
+pub fn regular_file(path: &Path) -> Result<(), TableError> {
+    let meta = std::fs::metadata(path).map_err(|source| TableError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    if meta.is_file() {
+        return Ok(());
+    }
+    Err(TableError::NotAFile {
+        path: path.to_path_buf(),
+        kind: file_kind(&meta.file_type()),
+    })
+}
+
+/// What a file type is, for messages.
+pub fn file_kind(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        } else if t.is_char_device() {
+            return "a character device";
+        } else if t.is_block_device() {
+            return "a block device";
+        } else if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else if t.is_file() {
+        "a regular file"
+    } else {
+        "not a regular file"
+    }
 }
 
 #[cfg(test)]

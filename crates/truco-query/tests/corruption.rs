@@ -159,10 +159,12 @@ fn truncated_and_extended_say_how_long() {
 
 #[test]
 fn not_a_table() {
-    for bytes in [&b""[..], b"hello", &[0u8; 4096]] {
+    for bytes in [&b"hello"[..], &[0u8; 4096]] {
         let (_p, t) = open_bytes(bytes, true);
         assert!(matches!(t, Err(TableError::NotATable { .. })), "{t:?}");
     }
+    let (_p, t) = open_bytes(b"", true);
+    assert!(matches!(t, Err(TableError::Empty { .. })), "{t:?}");
     let (_p, t) = open_bytes(b"TRUCOTBL", true);
     assert!(matches!(t, Err(TableError::Truncated { .. })), "{t:?}");
     let missing = TempPath::new("missing");

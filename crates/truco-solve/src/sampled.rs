@@ -82,7 +82,7 @@ mod tests {
     #[test]
     fn arg_1v1_match_values_from_random_hands() {
         let r = RuleSet::ARG_1V1;
-        let mv = sampled_match_values(&r, 400, 11).unwrap();
+        let mv = sampled_match_values(&r, 1000, 11).unwrap();
         assert_eq!(mv.solved(), 15 * 15 * 2);
         // One point from the end, ahead of an opponent at 0: nearly won.
         let near = mv.get([14, 0], 0).unwrap();

@@ -64,20 +64,39 @@ pub fn save(path: &Path, header: &CheckpointHeader, body: &[u8]) -> Result<(), T
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    {
-        let mut f = fs::File::create(&tmp).map_err(io(&tmp))?;
-        f.write_all(&bytes).map_err(io(&tmp))?;
-        f.sync_all().map_err(io(&tmp))?;
+    let written = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(&bytes)?;
+        f.sync_all()
+    })();
+    if let Err(e) = written {
+        // A full disk must not leave a partial temporary file behind.
+        let _ = fs::remove_file(&tmp);
+        return Err(io(&tmp)(e));
     }
-    fs::rename(&tmp, path).map_err(io(path))
+    fs::rename(&tmp, path).map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        io(path)(e)
+    })
 }
 
-/// Reads and checks a checkpoint: magic, version, checksum, and that it belongs to a run of
+/// Reads and checks a checkpoint (a regular file only: a device or a FIFO is refused before
+/// it is opened): magic, version, checksum, and that it belongs to a run of
 /// `expected` (variant, abstraction id and hash). Returns the header and the solver body.
 pub fn load(
     path: &Path,
     expected: &CheckpointHeader,
 ) -> Result<(CheckpointHeader, Vec<u8>), TrainError> {
+    let meta = fs::metadata(path).map_err(io(path))?;
+    if !meta.is_file() {
+        return Err(TrainError::CorruptCheckpoint {
+            path: path.to_path_buf(),
+            why: format!(
+                "it is {}, not a regular file",
+                truco_query::file_kind(&meta.file_type())
+            ),
+        });
+    }
     let bytes = fs::read(path).map_err(io(path))?;
     let corrupt = |why: &str| TrainError::CorruptCheckpoint {
         path: path.to_path_buf(),

@@ -339,7 +339,13 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
         chunk = ((n as f64 * 0.5 / dt) as u64).clamp(1, chunk.saturating_mul(4).max(4));
         update_bar(&bar, o, &solver, first, started.elapsed());
         if last_ck.elapsed() >= o.checkpoint_every {
-            save(o, &solver, seconds_before + started.elapsed().as_secs_f64())?;
+            // A failed checkpoint (a full disk) leaves the previous one intact: say so and
+            // train on, rather than lose the run.
+            if let Err(e) = save(o, &solver, seconds_before + started.elapsed().as_secs_f64()) {
+                bar.suspend(|| {
+                    eprintln!("warning: checkpoint not written ({e}); training goes on")
+                });
+            }
             last_ck = Instant::now();
         }
         if o.eval_deals > 0 && last_eval.elapsed() >= o.eval_every {
@@ -349,15 +355,19 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
         }
     }
     let seconds = seconds_before + started.elapsed().as_secs_f64();
-    save(o, &solver, seconds)?;
     bar.finish_and_clear();
+    // The table first (the run's result, and the smaller file), then the checkpoint: a full
+    // disk costs the resume point at worst, never the table. Both are tried.
+    let table = write_table(&solver, o.variant, o.abstraction, &o.out, o.max_rows);
+    let saved = save(o, &solver, seconds);
+    let summary: WriteSummary = table?;
+    saved?;
     eval = if o.eval_deals > 0 {
         evaluate(o, &solver)
     } else {
         eval
     };
     log(&solver, &eval)?;
-    let summary: WriteSummary = write_table(&solver, o.variant, o.abstraction, &o.out, o.max_rows)?;
     let t = solver.table();
     Ok(TrainReport {
         iterations: solver.iterations(),

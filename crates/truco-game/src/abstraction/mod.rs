@@ -30,7 +30,8 @@ pub use buckets::{BUCKET_RADICES, BUCKET_RADICES_V2, BUCKET_RADICES_V3};
 pub use hand::{hand_class, HAND_CLASSES};
 pub use order::{Order, ORDER_STATES};
 pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
-pub use team::TEAM_RADICES;
+use team::TeamVersion;
+pub use team::{TEAM_RADICES, TEAM_RADICES_V2};
 
 use crate::action::{Action, Event, NONE};
 use crate::cards::Card;
@@ -49,6 +50,10 @@ pub const DEFINITION_V3: &str = include_str!("../../../../abstractions/arg-1v1-b
 
 /// The definition file of `arg-2v2-buckets-v1`.
 pub const DEFINITION_2V2: &str = include_str!("../../../../abstractions/arg-2v2.toml");
+
+/// The definition file of `arg-2v2-buckets-v2`.
+pub const DEFINITION_2V2_V2: &str =
+    include_str!("../../../../abstractions/arg-2v2-buckets-v2.toml");
 
 /// The digits' radices, most significant first (mirrors `abstractions/arg-1v1.toml`).
 pub const RADICES: [u64; 12] = [
@@ -97,7 +102,7 @@ pub enum AbstractionError {
         radix: u64,
     },
     /// An abstraction id is unknown.
-    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-2v2-buckets-v1)")]
+    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-2v2-buckets-v1, arg-2v2-buckets-v2)")]
     UnknownId(String),
 }
 
@@ -119,17 +124,21 @@ pub enum Abstraction {
     /// The lossy abstraction of `arg-2v2` (two teams of two, to 30; see the `team` module
     /// docs and `abstractions/arg-2v2.md`).
     Arg2v2BucketsV1,
+    /// v1 with a coarser score digit and the envido chain only while pending (so that the
+    /// table trains further in the same time; `abstractions/arg-2v2.md`).
+    Arg2v2BucketsV2,
 }
 
 impl Abstraction {
     /// Every abstraction.
-    pub const ALL: [Abstraction; 6] = [
+    pub const ALL: [Abstraction; 7] = [
         Abstraction::Tiers,
         Abstraction::TiersNoOrder,
         Abstraction::Buckets,
         Abstraction::BucketsV2,
         Abstraction::BucketsV3,
         Abstraction::Arg2v2BucketsV1,
+        Abstraction::Arg2v2BucketsV2,
     ];
 
     /// The abstractions of `arg-1v1` (and `arg-1v1-mini`).
@@ -150,13 +159,14 @@ impl Abstraction {
             Abstraction::BucketsV2 => "arg-1v1-buckets-v2",
             Abstraction::BucketsV3 => "arg-1v1-buckets-v3",
             Abstraction::Arg2v2BucketsV1 => "arg-2v2-buckets-v1",
+            Abstraction::Arg2v2BucketsV2 => "arg-2v2-buckets-v2",
         }
     }
 
     /// The rules the abstraction keys, as text for messages.
     pub const fn covers(self) -> &'static str {
         match self {
-            Abstraction::Arg2v2BucketsV1 => "arg-2v2",
+            Abstraction::Arg2v2BucketsV1 | Abstraction::Arg2v2BucketsV2 => "arg-2v2",
             _ => "arg-1v1 and arg-1v1-mini",
         }
     }
@@ -164,7 +174,9 @@ impl Abstraction {
     /// Whether the abstraction keys views of `rules`.
     pub fn supports(self, rules: &crate::rules::RuleSet) -> bool {
         match self {
-            Abstraction::Arg2v2BucketsV1 => *rules == crate::rules::RuleSet::ARG_2V2,
+            Abstraction::Arg2v2BucketsV1 | Abstraction::Arg2v2BucketsV2 => {
+                *rules == crate::rules::RuleSet::ARG_2V2
+            }
             _ => rules.variant == Variant::Arg1v1 && rules.players == 2 && rules.target == 15,
         }
     }
@@ -175,6 +187,7 @@ impl Abstraction {
             Abstraction::BucketsV2 => DEFINITION_V2,
             Abstraction::BucketsV3 => DEFINITION_V3,
             Abstraction::Arg2v2BucketsV1 => DEFINITION_2V2,
+            Abstraction::Arg2v2BucketsV2 => DEFINITION_2V2_V2,
             _ => DEFINITION,
         }
     }
@@ -221,7 +234,12 @@ impl Abstraction {
                 target: r.target,
             });
         }
-        if self == Abstraction::Arg2v2BucketsV1 {
+        let team_version = match self {
+            Abstraction::Arg2v2BucketsV1 => Some((TeamVersion::V1, &TEAM_RADICES)),
+            Abstraction::Arg2v2BucketsV2 => Some((TeamVersion::V2, &TEAM_RADICES_V2)),
+            _ => None,
+        };
+        if let Some((version, radices)) = team_version {
             let team = r.team(view.seat()) as usize;
             let score = p.score();
             let (me, opp) = (score[team], score[1 - team]);
@@ -230,7 +248,8 @@ impl Abstraction {
                 return Err(AbstractionError::MatchOver(me, opp));
             }
             let env = crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()));
-            return pack(&team::digits(view, need_me, need_opp, env), &TEAM_RADICES);
+            let d = team::digits(version, view, need_me, need_opp, env);
+            return pack(&d, radices);
         }
         let seat = view.seat() & 1;
         let opp = 1 - seat;

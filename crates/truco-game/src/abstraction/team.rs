@@ -1,4 +1,5 @@
-//! The lossy `arg-2v2-buckets-v1` abstraction: Argentine truco with two teams of two, to 30.
+//! The lossy `arg-2v2-buckets-v1` and `-v2` abstractions: Argentine truco with two teams of
+//! two, to 30 (v2 differs in two digits: [`TeamVersion::V2`]).
 //!
 //! It extends `arg-1v1-buckets-v2` with what a team game adds (rationale and measurements:
 //! `abstractions/arg-2v2.md`; radices: `abstractions/arg-2v2.toml`):
@@ -22,6 +23,31 @@ use super::hand::tier;
 
 /// Radices of the `arg-2v2-buckets-v1` key, most significant first.
 pub const TEAM_RADICES: [u64; 13] = [343, 7, 4, 15, 64, 4, 7, 4, 36, 12, 6, 5, 256];
+
+/// Radices of the `arg-2v2-buckets-v2` key: v1's with the score in 8 buckets.
+pub const TEAM_RADICES_V2: [u64; 13] = [343, 7, 4, 8, 64, 4, 7, 4, 36, 12, 6, 5, 256];
+
+/// The versions of the team abstraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TeamVersion {
+    /// `arg-2v2-buckets-v1`.
+    V1,
+    /// `arg-2v2-buckets-v2`: a coarser score (the falta's stake in 4 buckets, and whether the
+    /// other team is strictly closer) and the envido chain only while a call is pending.
+    V2,
+}
+
+/// v2's score digit: the falta's stake (the smaller need) in 4 buckets, 1-2 | 3-7 | 8-15 |
+/// 16-30 (both teams in the malas), times whether the other team is strictly closer.
+fn score_digit_v2(need_me: u8, need_opp: u8) -> u64 {
+    let stake = match need_me.min(need_opp) {
+        0..=2 => 0,
+        3..=7 => 1,
+        8..=15 => 2,
+        _ => 3,
+    };
+    stake * 2 + (need_opp < need_me) as u64
+}
 
 /// The smaller need to 30 (the falta value) in 5 buckets; 16 or more: both teams in the malas.
 fn need_bucket_30(need: u8) -> u64 {
@@ -51,7 +77,13 @@ fn legal_bit(a: Action) -> u64 {
 }
 
 /// The key digits of `view` (the caller checked the variant and that the match is not over).
-pub(crate) fn digits(view: &View, need_me: u8, need_opp: u8, envido_value: u8) -> [u64; 13] {
+pub(crate) fn digits(
+    version: TeamVersion,
+    view: &View,
+    need_me: u8,
+    need_opp: u8,
+    envido_value: u8,
+) -> [u64; 13] {
     let p = view.public();
     let r = p.rules();
     let players = r.players;
@@ -80,7 +112,10 @@ pub(crate) fn digits(view: &View, need_me: u8, need_opp: u8, envido_value: u8) -
         std::cmp::Ordering::Equal => 1,
         std::cmp::Ordering::Greater => 2,
     };
-    let score = need_bucket_30(need_me.min(need_opp)) * 3 + closer;
+    let score = match version {
+        TeamVersion::V1 => need_bucket_30(need_me.min(need_opp)) * 3 + closer,
+        TeamVersion::V2 => score_digit_v2(need_me, need_opp),
+    };
     let mut results = 0u64;
     for t in 0..3 {
         let res = match p.trick_result(t) {
@@ -124,7 +159,12 @@ pub(crate) fn digits(view: &View, need_me: u8, need_opp: u8, envido_value: u8) -
         (true, true) => 1,
         (true, false) => 2,
     };
-    let chain = (e.envidos.min(2) as u64) * 4 + (e.real as u64) * 2 + e.falta as u64;
+    // v2: once settled (or never called), the chain's stake no longer changes any decision.
+    let chain = if version == TeamVersion::V2 && !e.pending {
+        0
+    } else {
+        (e.envidos.min(2) as u64) * 4 + (e.real as u64) * 2 + e.falta as u64
+    };
     let status = if e.pending {
         1 + (r.team(e.caller) != team) as u64
     } else if e.done {

@@ -51,6 +51,52 @@ fn radices_match_the_definition_and_fit_in_64_bits() {
 }
 
 #[test]
+fn v2_radices_match_its_definition_and_leave_v1_alone() {
+    const V2: Abstraction = Abstraction::Arg2v2BucketsV2;
+    for r in TEAM_RADICES_V2 {
+        assert!(DEFINITION_2V2_V2.contains(&format!("_radix = {r} ")), "{r}");
+    }
+    let product: u128 = TEAM_RADICES_V2.iter().map(|&r| r as u128).product();
+    assert!(product < 1u128 << 63, "{product}");
+    assert_eq!(Abstraction::from_id("arg-2v2-buckets-v2"), Ok(V2));
+    assert!(V2.supports(&RuleSet::ARG_2V2) && !V2.supports(&RuleSet::ARG_1V1));
+    assert_ne!(V2.definition_hash(), A.definition_hash());
+    // The first arg-2v2 table's hash (models/arg-2v2.tbl until v2) stays valid.
+    assert_eq!(A.definition_hash(), 0x2bbb_4230_2dd5_d4d3);
+}
+
+#[test]
+fn v2_merges_settled_envido_chains_and_nearby_scores() {
+    const V2: Abstraction = Abstraction::Arg2v2BucketsV2;
+    let hands = ["4C 1E 7O", "5E 3O 3B", "12B 6O 2C", "1B 7E 6C"];
+    let k2 = |h: &Hand, seat: u8| V2.key(&h.view(seat).unwrap(), h.public_events()).unwrap();
+    // An envido accepted, or a real envido accepted: once settled with the same scorer and
+    // totals, v2 keys them alike and v1 does not.
+    let env = play([0, 0], 0, hands, &["envido", "quiero"]);
+    let real = play([0, 0], 0, hands, &["real-envido", "quiero"]);
+    let (pe, pr) = (env.state().public(), real.state().public());
+    assert!(pe.envido().done && pr.envido().done);
+    assert_eq!(pe.envido().totals, pr.envido().totals);
+    let seat = env.actor().seat().unwrap();
+    assert_eq!(k2(&env, seat), k2(&real, seat));
+    assert_ne!(key(&env, seat), key(&real, seat));
+    // While pending the chain still counts.
+    let env_p = play([0, 0], 0, hands, &["envido"]);
+    let real_p = play([0, 0], 0, hands, &["real-envido"]);
+    assert_ne!(k2(&env_p, 1), k2(&real_p, 1));
+    // 0-0 and 9-5 (both in the malas, the other team not closer) merge; the falta's stake at 2 vs 6 to go does not; nor
+    // who is closer.
+    let malas = play([0, 0], 0, hands, &[]);
+    let malas2 = play([9, 5], 0, hands, &[]);
+    assert_eq!(k2(&malas, 0), k2(&malas2, 0));
+    let near = play([28, 10], 0, hands, &[]);
+    let mid = play([24, 10], 0, hands, &[]);
+    let near_other = play([10, 28], 0, hands, &[]);
+    assert_ne!(k2(&near, 0), k2(&mid, 0));
+    assert_ne!(k2(&near, 0), k2(&near_other, 0));
+}
+
+#[test]
 fn cards_a_seat_cannot_see_do_not_change_its_key() {
     // Seat 1 (mano 0): its partner (3) and the opponents (0, 2) hold other cards; the cards
     // played face up are the same.

@@ -93,7 +93,7 @@ fn history_tokens(text: &str, base: usize) -> Vec<Piece<'_>> {
 fn field_err(line: &str, p: Piece, field: &'static str, expected: String) -> SpotError {
     SpotError::Field {
         field,
-        text: p.text.to_string(),
+        text: crate::echo(p.text),
         column: column(line, p.at),
         expected,
     }
@@ -378,7 +378,7 @@ fn parse_history(line: &str, p: Piece, r: &mut Replayer) -> Result<History, Spot
         let tok = toks[i];
         let at = Where {
             token: i + 1,
-            text: tok.text.to_string(),
+            text: crate::echo(tok.text),
             column: Some(column(line, tok.at)),
         };
         i += 1;
@@ -430,7 +430,7 @@ fn parse_history(line: &str, p: Piece, r: &mut Replayer) -> Result<History, Spot
             Some(g) => {
                 let gat = Where {
                     token: i + 1,
-                    text: g.text.to_string(),
+                    text: crate::echo(g.text),
                     column: Some(column(line, g.at)),
                 };
                 i += 1;

@@ -372,3 +372,36 @@ fn variant_spot_errors() {
     let e = err("valencian | score 0-0 camas 0-0 | dealer 0 | seat 1: 3C 6O 7O | 2:pass 1:envide 2:quiero 1:mazo 3:pass 2:1E 0:pass 3:mazo [0:- 1:- 2:30 3:-]");
     assert!(e.to_string().contains("33"), "{e}");
 }
+
+#[test]
+fn duplicate_or_conflicting_options_are_refused() {
+    for (spot, option) in [
+        ("arg-classic players=4 players=6", "players=6"),
+        ("arg-classic flor flor", "flor"),
+        ("arg-classic target=15 TARGET=30", "TARGET=30"),
+        ("paulista players=2 players=4", "players=4"),
+    ] {
+        let e = err(&format!("{spot} | score 0-0 | dealer 0 | seat 0: 1E 2E 3E"));
+        let text = e.to_string();
+        assert!(text.contains("given twice"), "{spot}: {text}");
+        assert!(text.contains(&format!("`{option}`")), "{spot}: {text}");
+    }
+    // The engine's own constructor says the same.
+    let e = RuleSet::new("arg-classic", &["flor", "players=6", "flor"]).unwrap_err();
+    assert!(e.to_string().contains("given twice"), "{e}");
+}
+
+#[test]
+fn a_huge_bad_token_is_echoed_as_a_bounded_prefix() {
+    let long = "x".repeat(100_000);
+    for spot in [
+        format!("{long} | score 0-0 | dealer 0 | seat 0: 1E 2E 3E"),
+        format!("arg-classic {long} | score 0-0 | dealer 0 | seat 0: 1E 2E 3E"),
+        format!("arg-1v1 | score {long} | dealer 0 | seat 0: 1E 2E 3E"),
+        format!("arg-1v1 | score 0-0 | dealer 0 | seat 0: 1E 2E 3E | 0:{long}"),
+    ] {
+        let text = err(&spot).to_string();
+        assert!(text.len() < 600, "{} bytes: {}", text.len(), &text[..200]);
+        assert!(text.contains("more bytes"), "{text}");
+    }
+}

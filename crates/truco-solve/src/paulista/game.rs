@@ -71,6 +71,7 @@ pub struct HuHand {
     values: HandValues,
     last_hide: bool,
     collapse_forced: bool,
+    counts: [u8; CLASSES],
     h0: Vec<ClassHand>,
     h1: Vec<Vec<ClassHand>>,
 }
@@ -115,6 +116,7 @@ impl HuHand {
             values,
             last_hide: false,
             collapse_forced: true,
+            counts,
             h0,
             h1,
         }
@@ -217,6 +219,12 @@ impl HuHand {
         s.n += 1;
         let t = s.trick as usize;
         if n == 2 * t {
+            // Ruling 14: a lead the follower can neither beat nor tie may decide the hand.
+            if let Some(w) = self.certain_winner(s, a) {
+                s.stage = OVER;
+                s.outcome = w;
+                return;
+            }
             s.turn = 1 - seat;
             return;
         }
@@ -232,6 +240,46 @@ impl HuHand {
             s.leader = r;
         }
         s.turn = s.leader;
+    }
+
+    /// Ruling 14 after the lead `lead` of trick 2 or 3 (as the engine judges it: from the
+    /// cards face up only): the hand's winner if every result the follower could still bring
+    /// about gives the same one.
+    fn certain_winner(&self, s: &HuState, lead: u8) -> Option<u8> {
+        let t = s.trick as usize;
+        if t == 0 {
+            return None;
+        }
+        let mut unseen = self.counts;
+        for &p in &s.plays[..s.n as usize] {
+            if p & HIDE == 0 {
+                let c = (p & 0x0f) as usize;
+                unseen[c] = unseen[c].saturating_sub(1);
+            }
+        }
+        let leader = s.leader;
+        // Possible results as bits: seat 0, seat 1, PARDA.
+        let possible = if lead & HIDE != 0 {
+            (1 << (1 - leader)) | (1 << PARDA)
+        } else {
+            let c = (lead & 0x0f) as usize;
+            let over = unseen[c + 1..].iter().any(|&k| k > 0);
+            (1 << leader) | ((over as u8) << (1 - leader)) | (((unseen[c] > 0) as u8) << PARDA)
+        };
+        let mut winner = None;
+        for r in 0..3u8 {
+            if possible & (1 << r) == 0 {
+                continue;
+            }
+            let mut results = s.results;
+            results[t] = r;
+            let w = self.winner(&results, t + 1)?;
+            if winner.is_some_and(|x| x != w) {
+                return None;
+            }
+            winner = Some(w);
+        }
+        winner
     }
 
     /// Plays forced moves (a single legal action) unless `forced` is off: a move with no

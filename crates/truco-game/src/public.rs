@@ -56,6 +56,11 @@ pub struct EnvidoState {
     pub owed: u8,
     /// Valencian envit: the chain's points were scored at the end of the hand.
     pub scored: bool,
+    /// arg-classic `flor` (ruling 13): points of a settled chain held while a seat that has
+    /// not acted may still declare a flor, which voids them; paid once none can.
+    pub held: u8,
+    /// Whether the held points are a declined chain's (else an accepted one's).
+    pub held_declined: bool,
 }
 
 impl EnvidoState {
@@ -306,6 +311,8 @@ impl PublicState {
                 accepted: false,
                 owed: 0,
                 scored: false,
+                held: 0,
+                held_declined: false,
             },
             flor: FlorState {
                 declared: 0,

@@ -111,9 +111,11 @@ impl PublicState {
                 } else {
                     self.flor.declared |= 1 << team;
                     self.flor.caller = seat;
-                    // A declared flor closes the envido and voids a pending chain.
+                    // Ruling 13: a declared flor closes the envido and voids its chain, pending
+                    // or settled (held points are never paid).
                     self.envido.pending = false;
                     self.envido.done = true;
+                    self.envido.held = 0;
                 }
             }
             Action::Contraflor => {
@@ -122,7 +124,48 @@ impl PublicState {
                 self.flor.caller = seat;
             }
         }
+        if self.envido.held > 0 && !self.flor_still_possible() {
+            self.pay_held_envido(&mut aw);
+        }
         aw
+    }
+
+    /// Ruling 13: whether a seat may still declare a flor in this hand (trick 1, no flor yet,
+    /// a seat still in that has not acted).
+    fn flor_still_possible(&self) -> bool {
+        let n = self.n();
+        self.rules.flor
+            && self.phase == Phase::Play
+            && self.trick == 0
+            && self.flor.declared == 0
+            && (0..n).any(|s| (self.acted | self.folded) & (1 << s) == 0)
+    }
+
+    /// Pays the envido points held by ruling 13.
+    fn pay_held_envido(&mut self, aw: &mut Awards) {
+        let e = self.envido;
+        self.envido.held = 0;
+        let source = if e.held_declined {
+            Source::EnvidoDeclined
+        } else {
+            Source::Envido
+        };
+        self.award(aw, e.winner, e.held, source);
+    }
+
+    /// Scores a settled envido chain, or holds it while a flor could still void it.
+    fn award_envido(&mut self, aw: &mut Awards, team: u8, points: u8, declined: bool) {
+        if self.flor_still_possible() {
+            self.envido.held = points;
+            self.envido.held_declined = declined;
+            return;
+        }
+        let source = if declined {
+            Source::EnvidoDeclined
+        } else {
+            Source::Envido
+        };
+        self.award(aw, team, points, source);
     }
 
     /// Valencian: `seat` called or answered a truc (it may not call envit any more). Other
@@ -196,6 +239,10 @@ impl PublicState {
     /// Ends the hand with `team` winning it for `points` (the envit first, valencian).
     fn end_hand(&mut self, aw: &mut Awards, team: u8, points: u8, source: Source) {
         self.award_open_flor(aw);
+        if self.envido.held > 0 && self.flor.declared == 0 {
+            // No flor can come any more: the envido is paid, before the hand.
+            self.pay_held_envido(aw);
+        }
         if self.winner == NONE {
             self.winner = team;
         }
@@ -249,7 +296,7 @@ impl PublicState {
         } else {
             e.value
         };
-        self.award(aw, team, pts, Source::Envido);
+        self.award_envido(aw, team, pts, false);
     }
 
     fn decline_envido(&mut self, aw: &mut Awards) {
@@ -262,7 +309,7 @@ impl PublicState {
             // Paid at the end of the hand, before the truc.
             self.envido.owed = pts;
         } else {
-            self.award(aw, team, pts, Source::EnvidoDeclined);
+            self.award_envido(aw, team, pts, true);
         }
     }
 
@@ -488,3 +535,7 @@ mod tests;
 #[cfg(test)]
 #[path = "certain_tests.rs"]
 mod certain_tests;
+
+#[cfg(test)]
+#[path = "flor_void_tests.rs"]
+mod flor_void_tests;

@@ -333,3 +333,56 @@ fn arg_2v2_tricks_pardas_and_leads() {
     assert_eq!(st.public().trick_result(0), Some(0));
     assert_eq!(st.actor(), Actor::Seat(0));
 }
+
+/// Ruling 11, raise rights on the truco ladder: only the team that did not make the pending
+/// call answers or raises it; once a call is accepted the next raise belongs to the accepting
+/// team; the caller's team raises again only after the other team has raised.
+#[test]
+fn ruling_11_raise_rights() {
+    let legal = |st: &State| {
+        let mut l = truco_game::ActionList::new();
+        st.legal_actions(&mut l);
+        l.as_slice().to_vec()
+    };
+    // Heads-up: seat 0 calls truco; seat 1 answers (it may raise); seat 0 may not raise its
+    // own pending call (it is not even the actor).
+    let mut st = deal(RuleSet::ARG_1V1, [0, 0], 0, "4C 5C 6C / 4B 5B 6B");
+    run(&mut st, "truco");
+    assert_eq!(st.actor(), Actor::Team { team: 1, seat: 1 });
+    assert!(legal(&st).contains(&Action::Raise));
+    // Accepted: the caller (seat 0, on turn) may not raise; the acceptor may at its turn.
+    run(&mut st, "quiero");
+    assert!(!legal(&st).contains(&Action::Raise));
+    run(&mut st, "4C");
+    assert!(legal(&st).contains(&Action::Raise));
+    // Seat 1 raises (retruco), seat 0 accepts: now seat 1 may not raise, seat 0 may again.
+    run(&mut st, "retruco quiero");
+    assert_eq!(st.actor(), Actor::Seat(1));
+    assert!(!legal(&st).contains(&Action::Raise));
+    run(&mut st, "4B");
+    assert!(
+        legal(&st).contains(&Action::Raise),
+        "vale cuatro is seat 0's"
+    );
+    // Two teams of two: the same rights hold for every seat of the team.
+    let mut st = deal(
+        RuleSet::ARG_2V2,
+        [0, 0],
+        0,
+        "4C 5C 6C / 4B 5B 6B / 4O 5O 6O / 4E 5E 6E",
+    );
+    run(&mut st, "truco quiero");
+    assert!(!legal(&st).contains(&Action::Raise), "seat 0 called it");
+    run(&mut st, "4C");
+    assert!(legal(&st).contains(&Action::Raise), "seat 1 accepted it");
+    run(&mut st, "4B");
+    assert!(
+        !legal(&st).contains(&Action::Raise),
+        "seat 2: its team called"
+    );
+    run(&mut st, "4O");
+    assert!(
+        legal(&st).contains(&Action::Raise),
+        "seat 3: its team accepted"
+    );
+}

@@ -3,60 +3,16 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
 use truco_game::abstraction::Abstraction;
 use truco_game::Spot;
 use truco_query::{TableMeta, TableWriter};
 
-const SPOT: &str = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C";
-const TIMEOUT: Duration = Duration::from_secs(20);
+mod common;
 
-/// A temporary model with one row (SPOT's key), removed on drop.
-struct Model(PathBuf);
-
-impl Model {
-    fn new(tag: &str) -> Model {
-        let path =
-            std::env::temp_dir().join(format!("truco-serve-{tag}-{}.tbl", std::process::id()));
-        let a = Abstraction::Tiers;
-        let spot: Spot = SPOT.parse().unwrap();
-        let view = spot.to_view().unwrap();
-        let mut legal = truco_game::ActionList::new();
-        view.public().legal_actions(view.hand(), &mut legal);
-        let weights: Vec<f32> = (1..=legal.len()).map(|i| i as f32).collect();
-        let mut w = TableWriter::new(TableMeta {
-            variant: "arg-1v1".into(),
-            options: String::new(),
-            abstraction_id: a.id().into(),
-            abstraction_hash: a.definition_hash(),
-        });
-        w.push(a.key(&view, spot.history()).unwrap(), &weights, None)
-            .unwrap();
-        w.write(&path).unwrap();
-        Model(path)
-    }
-}
-
-impl Drop for Model {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
-/// The server process, killed on drop.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use common::server::{bounded, start_tcp, Model, Server, SPOT, TIMEOUT};
 
 /// A mix of good and bad request lines, with the answer kind each must get: `Ok(n)` (n
 /// actions, or 0 for "any") or `Err(kind)`.
@@ -128,15 +84,6 @@ fn check(request: &str, want: &Result<usize, &'static str>, answer: &str) {
             assert!(!a["error"]["message"].as_str().unwrap().is_empty());
         }
     }
-}
-
-/// Runs `f` on a thread and waits at most TIMEOUT for it.
-fn bounded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(TIMEOUT).expect("timed out")
 }
 
 #[test]
@@ -266,26 +213,7 @@ fn damaged_spots_each_get_an_answer() {
 #[test]
 fn tcp_serves_concurrent_clients() {
     let model = Model::new("tcp");
-    let mut server = Server(
-        Command::new(env!("CARGO_BIN_EXE_truco"))
-            .args(["serve", "--model", model.0.to_str().unwrap()])
-            .args(["--listen", "127.0.0.1:0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let stdout = server.0.stdout.take().unwrap();
-    let first = bounded(move || {
-        let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).unwrap();
-        line
-    });
-    let addr = first
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("{first}"))
-        .to_string();
+    let (mut server, addr) = start_tcp(&model, &[]);
     let clients: Vec<_> = (0..6u64)
         .map(|c| {
             let addr = addr.clone();

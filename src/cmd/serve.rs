@@ -9,12 +9,23 @@
 //! `{"id": .., "error": {"kind": "bad_spot", "message": ".."}}`. Lines holding only
 //! whitespace are skipped; every other line gets exactly one answer, in order. No request can
 //! stop the server.
+//!
+//! Over TCP (`--listen`) the server is asynchronous (tokio): thousands of open connections
+//! cost a task each, not a thread, and no client can hold the others up. A client idle for
+//! `--idle-timeout`, or whose request line does not arrive within `--line-timeout` of its first
+//! byte, gets one `timeout` error line and is closed; a client that does not read its answers
+//! within the write timeout is closed; past `--max-clients` a new client gets one readable
+//! `busy` error line (then the server closes its side after reading what the client sent, so
+//! the line is not lost to a reset).
 
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -37,6 +48,16 @@ pub struct Args {
     /// Skip the body checksum at open (faster for a large table).
     #[arg(long)]
     pub no_verify: bool,
+    /// TCP: most clients served at once; more get a `busy` error line.
+    #[arg(long, default_value_t = MAX_CLIENTS)]
+    pub max_clients: usize,
+    /// TCP: close a client that sends nothing for this long (90s, 10m...).
+    #[arg(long, value_parser = super::train::parse_duration, default_value = "5m")]
+    pub idle_timeout: Duration,
+    /// TCP: a request line must be complete this long after its first byte, else the client
+    /// gets a `timeout` error and is closed (slow senders cannot hold a slot).
+    #[arg(long, value_parser = super::train::parse_duration, default_value = "10s")]
+    pub line_timeout: Duration,
 }
 
 /// Why the server stopped or could not start.
@@ -62,8 +83,27 @@ pub enum ServeError {
 /// Longest request line read, in bytes; a longer line gets a `too_long` error.
 pub const MAX_LINE: usize = 64 * 1024;
 
-/// Most TCP clients served at once; more are answered with one `busy` error and closed.
-pub const MAX_CLIENTS: usize = 256;
+/// Most TCP clients served at once by default; more are answered with one `busy` error and
+/// closed.
+pub const MAX_CLIENTS: usize = 4096;
+
+/// A client that has not read its answers for this long is closed.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a refused (`busy`) client's input is read and discarded before its connection is
+/// closed.
+const BUSY_DRAIN: Duration = Duration::from_millis(500);
+
+/// The TCP server's limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Most clients at once.
+    pub max_clients: usize,
+    /// Longest wait for a request's first byte.
+    pub idle: Duration,
+    /// Longest time from a request's first byte to its newline.
+    pub line: Duration,
+}
 
 /// Runs `truco serve`.
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
@@ -75,47 +115,195 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
             Ok(())
         }
         Some(addr) => {
-            let listener = TcpListener::bind(addr).map_err(|source| ServeError::Bind {
-                addr: addr.clone(),
-                source,
-            })?;
-            writeln!(out, "listening on {}", listener.local_addr()?)?;
-            out.flush()?;
-            serve_tcp(policy, &listener);
-            Ok(())
+            if args.max_clients == 0 || args.idle_timeout.is_zero() || args.line_timeout.is_zero() {
+                return Err(ServeError::Io(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "--max-clients, --idle-timeout and --line-timeout must be more than 0",
+                )));
+            }
+            let limits = Limits {
+                max_clients: args.max_clients,
+                idle: args.idle_timeout,
+                line: args.line_timeout,
+            };
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()?;
+            rt.block_on(async {
+                let listener =
+                    TcpListener::bind(addr)
+                        .await
+                        .map_err(|source| ServeError::Bind {
+                            addr: addr.clone(),
+                            source,
+                        })?;
+                writeln!(out, "listening on {}", listener.local_addr()?)?;
+                out.flush()?;
+                serve_tcp(policy, listener, limits).await;
+                Ok(())
+            })
         }
     }
 }
 
-/// Accepts clients forever, one thread each.
-fn serve_tcp(policy: Arc<Policy>, listener: &TcpListener) {
-    let clients = Arc::new(AtomicUsize::new(0));
-    for stream in listener.incoming() {
-        let Ok(mut stream) = stream else { continue };
-        if clients.fetch_add(1, Ordering::AcqRel) >= MAX_CLIENTS {
-            clients.fetch_sub(1, Ordering::AcqRel);
-            let busy = error_answer(Value::Null, "busy", "too many clients; retry later");
-            let _ = writeln!(stream, "{busy}");
-            continue;
-        }
-        let (policy, clients) = (Arc::clone(&policy), Arc::clone(&clients));
-        let spawned = std::thread::Builder::new()
-            .name("truco-serve-client".into())
-            .spawn(move || {
-                let _ = serve_client(&policy, stream);
-                clients.fetch_sub(1, Ordering::AcqRel);
-            });
-        if spawned.is_err() {
-            eprintln!("truco serve: cannot start a client thread");
+/// Accepts clients forever, one task each, at most `limits.max_clients` at once.
+async fn serve_tcp(policy: Arc<Policy>, listener: TcpListener, limits: Limits) {
+    let slots = Arc::new(Semaphore::new(limits.max_clients));
+    // Refused clients are drained by tasks too, boundedly: past this many, closed at once.
+    let refusals = Arc::new(Semaphore::new(limits.max_clients.min(1024)));
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of descriptors or the like: wait a little rather than spin.
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        match Arc::clone(&slots).try_acquire_owned() {
+            Ok(permit) => {
+                let policy = Arc::clone(&policy);
+                tokio::spawn(async move {
+                    let _ = serve_client(&policy, stream, limits).await;
+                    drop(permit);
+                });
+            }
+            Err(_) => {
+                if let Ok(permit) = Arc::clone(&refusals).try_acquire_owned() {
+                    tokio::spawn(async move {
+                        refuse_busy(stream).await;
+                        drop(permit);
+                    });
+                }
+            }
         }
     }
 }
 
-/// Serves one TCP client until it closes the connection.
-fn serve_client(policy: &Policy, stream: TcpStream) -> std::io::Result<()> {
-    let reader = BufReader::new(stream.try_clone()?);
-    let mut writer = BufWriter::new(stream);
-    serve_lines(policy, reader, &mut writer)
+/// Answers a client over the limit with one `busy` line, reads (and drops) what it sent for a
+/// moment, then closes: closing with unread input would reset the connection and the client
+/// would never see the line.
+async fn refuse_busy(mut stream: TcpStream) {
+    let busy = error_answer(Value::Null, "busy", "too many clients; retry later");
+    let line = format!("{busy}\n");
+    let sent = tokio::time::timeout(WRITE_TIMEOUT, stream.write_all(line.as_bytes())).await;
+    if !matches!(sent, Ok(Ok(()))) {
+        return;
+    }
+    let _ = stream.shutdown().await;
+    let mut sink = [0u8; 4096];
+    let deadline = tokio::time::Instant::now() + BUSY_DRAIN;
+    while let Ok(Ok(n)) = tokio::time::timeout_at(deadline, stream.read(&mut sink)).await {
+        if n == 0 {
+            break;
+        }
+    }
+}
+
+/// Serves one TCP client until it closes the connection, idles too long, sends a line too
+/// slowly, or stops reading its answers.
+async fn serve_client(policy: &Policy, stream: TcpStream, limits: Limits) -> std::io::Result<()> {
+    let (read, mut write) = stream.into_split();
+    let mut reader = tokio::io::BufReader::new(read);
+    let mut line = Vec::new();
+    loop {
+        // Wait for the next request's first byte (or the end of the connection).
+        let ready = tokio::time::timeout(limits.idle, reader.fill_buf()).await;
+        match ready {
+            Err(_) => {
+                let msg = format!("no request for {} s: closing", limits.idle.as_secs_f64());
+                return send(&mut write, &error_answer(Value::Null, "timeout", &msg)).await;
+            }
+            Ok(Err(e)) => return Err(e),
+            Ok(Ok([])) => return Ok(()),
+            Ok(Ok(_)) => {}
+        }
+        line.clear();
+        let read = tokio::time::timeout(
+            limits.line,
+            (&mut reader)
+                .take(MAX_LINE as u64 + 1)
+                .read_until(b'\n', &mut line),
+        )
+        .await;
+        let n = match read {
+            Err(_) => {
+                let msg = format!(
+                    "request line not complete {} s after its first byte: closing",
+                    limits.line.as_secs_f64()
+                );
+                return send(&mut write, &error_answer(Value::Null, "timeout", &msg)).await;
+            }
+            Ok(r) => r?,
+        };
+        if n == 0 {
+            return Ok(());
+        }
+        let answer = if line.len() > MAX_LINE && line.last() != Some(&b'\n') {
+            // The rest of an over-long line is discarded under the same deadline.
+            let skipped = tokio::time::timeout(limits.line, skip_line_async(&mut reader)).await;
+            if !matches!(skipped, Ok(Ok(()))) {
+                return Ok(());
+            }
+            error_answer(
+                Value::Null,
+                "too_long",
+                &format!("request longer than {MAX_LINE} bytes"),
+            )
+        } else {
+            match answer_line(policy, &line) {
+                Some(a) => a,
+                None => continue,
+            }
+        };
+        send(&mut write, &answer).await?;
+    }
+}
+
+/// Writes one answer line, within the write timeout.
+async fn send(write: &mut tokio::net::tcp::OwnedWriteHalf, answer: &Value) -> std::io::Result<()> {
+    let text = format!("{answer}\n");
+    match tokio::time::timeout(WRITE_TIMEOUT, write.write_all(text.as_bytes())).await {
+        Ok(r) => r,
+        Err(_) => Err(std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            "the client does not read its answers",
+        )),
+    }
+}
+
+/// Discards the rest of an over-long line (async).
+async fn skip_line_async<R: tokio::io::AsyncBufRead + Unpin>(input: &mut R) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf().await?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
+/// The answer to one complete request line (`None` for a blank line, which gets none).
+fn answer_line(policy: &Policy, line: &[u8]) -> Option<Value> {
+    match std::str::from_utf8(line) {
+        Ok(text) if text.trim().is_empty() => None,
+        Ok(text) => Some(answer(policy, text)),
+        Err(_) => Some(error_answer(
+            Value::Null,
+            "bad_json",
+            "the line is not UTF-8",
+        )),
+    }
 }
 
 /// Answers every request line of `input` on `out`, in order, flushing after each answer.
@@ -141,10 +329,9 @@ pub fn serve_lines(
                 &format!("request longer than {MAX_LINE} bytes"),
             )
         } else {
-            match std::str::from_utf8(&line) {
-                Ok(text) if text.trim().is_empty() => continue,
-                Ok(text) => answer(policy, text),
-                Err(_) => error_answer(Value::Null, "bad_json", "the line is not UTF-8"),
+            match answer_line(policy, &line) {
+                Some(a) => a,
+                None => continue,
             }
         };
         writeln!(out, "{answer}")?;
@@ -249,7 +436,7 @@ mod tests {
         let mut input = std::io::Cursor::new(b"xxxxxxxx\nnext\n".to_vec());
         skip_line(&mut input).unwrap();
         let mut rest = String::new();
-        input.read_to_string(&mut rest).unwrap();
+        Read::read_to_string(&mut input, &mut rest).unwrap();
         assert_eq!(rest, "next\n");
     }
 

@@ -98,7 +98,7 @@ pub struct Args {
 }
 
 /// Parses `90s`, `10m`, `2h` or a number of seconds.
-fn parse_duration(s: &str) -> Result<Duration, String> {
+pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
     let t = s.trim();
     let (num, unit) = t.split_at(
         t.find(|c: char| !c.is_ascii_digit() && c != '.')

@@ -3,6 +3,8 @@
 // Each test binary uses only some of these.
 #![allow(dead_code)]
 
+pub mod server;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

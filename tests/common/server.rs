@@ -1,0 +1,95 @@
+//! A `truco serve` process for the server tests: a one-row model, the process killed on drop,
+//! the TCP address it listens on, and bounded waits.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use truco_game::abstraction::Abstraction;
+use truco_game::Spot;
+use truco_query::{TableMeta, TableWriter};
+
+/// The spot the one-row model answers.
+pub const SPOT: &str = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C";
+/// Longest wait of any test step.
+pub const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// A temporary model with one row (SPOT's key), removed on drop.
+pub struct Model(pub PathBuf);
+
+impl Model {
+    pub fn new(tag: &str) -> Model {
+        let path =
+            std::env::temp_dir().join(format!("truco-serve-{tag}-{}.tbl", std::process::id()));
+        let a = Abstraction::Tiers;
+        let spot: Spot = SPOT.parse().unwrap();
+        let view = spot.to_view().unwrap();
+        let mut legal = truco_game::ActionList::new();
+        view.public().legal_actions(view.hand(), &mut legal);
+        let weights: Vec<f32> = (1..=legal.len()).map(|i| i as f32).collect();
+        let mut w = TableWriter::new(TableMeta {
+            variant: "arg-1v1".into(),
+            options: String::new(),
+            abstraction_id: a.id().into(),
+            abstraction_hash: a.definition_hash(),
+        });
+        w.push(a.key(&view, spot.history()).unwrap(), &weights, None)
+            .unwrap();
+        w.write(&path).unwrap();
+        Model(path)
+    }
+}
+
+impl Drop for Model {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The server process, killed on drop.
+pub struct Server(pub Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Runs `f` on a thread and waits at most TIMEOUT for it.
+pub fn bounded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(TIMEOUT).expect("timed out")
+}
+
+/// Starts `truco serve --listen 127.0.0.1:0` on `model` with `extra` flags; returns the
+/// process and the address it listens on.
+pub fn start_tcp(model: &Model, extra: &[&str]) -> (Server, String) {
+    let mut server = Server(
+        Command::new(env!("CARGO_BIN_EXE_truco"))
+            .args(["serve", "--model", model.0.to_str().unwrap()])
+            .args(["--listen", "127.0.0.1:0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let stdout = server.0.stdout.take().unwrap();
+    let first = bounded(move || {
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        line
+    });
+    let addr = first
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_string();
+    (server, addr)
+}

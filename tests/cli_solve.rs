@@ -91,6 +91,18 @@ fn the_strategy_table_is_written_with_options_in_any_order() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(std::fs::metadata(&tbl).unwrap().len() > 100);
+    // `truco query` refuses it with a message that says why (not "unknown to this build").
+    let q = truco(&[
+        "query",
+        "--model",
+        tbl.to_str().unwrap(),
+        "--spot",
+        "paulista players=2 ferro=open | score 11-11 | dealer 1 vira 12O | seat 0: 1E 7O 3C",
+    ]);
+    let err = String::from_utf8_lossy(&q.stderr);
+    assert!(!q.status.success());
+    assert!(err.contains("written by `truco solve`"), "{err}");
+    assert!(!err.contains("unknown to this build"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -224,3 +224,30 @@ fn restricted_response_to_the_heuristic() {
     assert!(String::from_utf8_lossy(&r.stderr).contains("unknown score distribution"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `train --help` names every abstraction, and `eval --help` every variant eval accepts.
+#[test]
+fn help_lists_every_abstraction_and_variant() {
+    let help = ok(&truco(&["train", "--help"]));
+    for a in Abstraction::ALL {
+        assert!(help.contains(a.id()), "train --help misses {}", a.id());
+    }
+    let help = ok(&truco(&["eval", "--help"]));
+    for v in ["arg-1v1", "arg-2v2", "arg-classic", "paulista", "valencian"] {
+        assert!(help.contains(v), "eval --help misses {v}");
+        let r = truco(&[
+            "eval",
+            "--variant",
+            v,
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--matches",
+            "2",
+            "--seed",
+            "1",
+        ]);
+        assert!(r.status.success(), "eval refuses {v}");
+    }
+}

@@ -29,12 +29,12 @@ fn trains_arg_2v2_into_a_table_every_seat_queries() {
     a.extend(["--threads", "2"]);
     let text = ok(&truco(&a));
     assert!(
-        text.contains("arg-2v2 es-mccfr (arg-2v2-buckets-v1): 400 iterations"),
+        text.contains("arg-2v2 es-mccfr (arg-2v2-buckets-v2): 400 iterations"),
         "{text}"
     );
     assert!(text.contains("vs heuristic"), "{text}");
     let table = Table::open(&out, OpenOptions::default()).unwrap();
-    let abs = Abstraction::Arg2v2BucketsV1;
+    let abs = Abstraction::Arg2v2BucketsV2;
     table
         .expect("arg-2v2", "", abs.id(), abs.definition_hash())
         .unwrap();

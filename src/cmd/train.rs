@@ -46,9 +46,9 @@ pub struct Args {
     /// Solver seed.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Abstraction id. arg-1v1: arg-1v1-buckets-v1 (default), arg-1v1-buckets-v2,
-    /// arg-1v1-buckets-v3, arg-1v1-tiers-v1 or arg-1v1-tiers-noorder-v1; arg-2v2:
-    /// arg-2v2-buckets-v1 (default).
+    /// Abstraction id. arg-1v1 and arg-1v1-mini: arg-1v1-buckets-v1 (default),
+    /// arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-1v1-tiers-v1 or arg-1v1-tiers-noorder-v1;
+    /// arg-2v2: arg-2v2-buckets-v2 (default) or arg-2v2-buckets-v1.
     #[arg(long)]
     pub abstraction: Option<String>,
     /// Checkpoint file (default <out>.ckpt).

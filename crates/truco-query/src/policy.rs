@@ -73,9 +73,15 @@ impl Policy {
     pub fn from_table(table: Table) -> Result<Policy, PolicyError> {
         let m = table.meta();
         let abstraction = Abstraction::from_id(&m.abstraction_id).map_err(|_| {
-            PolicyError::UnknownAbstraction {
-                found: m.abstraction_id.clone(),
-                known: Abstraction::ALL.map(|a| a.id()).join(", "),
+            let (found, known) = (
+                m.abstraction_id.clone(),
+                Abstraction::ALL.map(|a| a.id()).join(", "),
+            );
+            // The exact solver's ids (truco-solve, which this crate does not depend on).
+            if found.starts_with("paulista-hu-classes") {
+                PolicyError::SolverTable { found, known }
+            } else {
+                PolicyError::UnknownAbstraction { found, known }
             }
         })?;
         let compiled = abstraction.definition_hash();

@@ -42,12 +42,12 @@ fn nodes(g: &TrucoGame<Abstract>, n: usize) -> Vec<GState> {
 fn keys(c: &mut Criterion) {
     let states = nodes(&TrucoGame::arg_1v1(Abstract(Abstraction::Buckets)), 1000);
     let team = nodes(
-        &TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV1)),
+        &TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV2)),
         1000,
     );
     for a in Abstraction::ALL {
         let k = Abstract(a);
-        let states = if a == Abstraction::Arg2v2BucketsV1 {
+        let states = if a == Abstraction::Arg2v2BucketsV2 {
             &team
         } else {
             &states
@@ -72,7 +72,7 @@ fn iterations(c: &mut Criterion) {
     let mini = TrucoGame::mini(Abstract(Abstraction::Tiers));
     let mut s = McSolver::new(config.clone()).expect("solver");
     group.bench_function("arg-1v1-mini tiers", |b| b.iter(|| s.train(&mini, 100)));
-    let team = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV1));
+    let team = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV2));
     let mut s = McSolver::new(McConfig {
         lazy: true,
         ..config

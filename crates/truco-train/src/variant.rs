@@ -51,7 +51,7 @@ impl TrainVariant {
     pub const fn default_abstraction(self) -> Abstraction {
         match self {
             TrainVariant::Arg1v1 | TrainVariant::Mini => Abstraction::Buckets,
-            TrainVariant::Arg2v2 => Abstraction::Arg2v2BucketsV1,
+            TrainVariant::Arg2v2 => Abstraction::Arg2v2BucketsV2,
         }
     }
 

@@ -17,7 +17,7 @@ use truco_testkit::allocations;
 
 #[test]
 fn arg_2v2_keys_and_moves_allocate_nothing() {
-    let g = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV1));
+    let g = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV2));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     let mut actions = ActionList::new();
     let mut walk = |rng: &mut Xoshiro256PlusPlus| -> u64 {
@@ -55,7 +55,7 @@ fn arg_2v2_keys_and_moves_allocate_nothing() {
 
 #[test]
 fn lazy_team_iterations_allocate_nothing() {
-    let g = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV1));
+    let g = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV2));
     let mut s = McSolver::new(McConfig {
         max_info_sets: 1 << 16,
         max_actions: 1 << 18,

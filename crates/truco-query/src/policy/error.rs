@@ -25,6 +25,15 @@ pub enum PolicyError {
         #[source]
         source: RuleError,
     },
+    /// The table is an exact per-cell table of `truco solve` (heads-up paulista over card
+    /// classes): it is not keyed by any serving abstraction.
+    #[error("the table was written by `truco solve` (abstraction `{found}`: the exact strategy of one heads-up paulista score cell over card classes); its keys are computed by truco-solve, not from spots: `truco query` and `truco serve` answer from tables of `truco train` (known: {known}); read it with the truco-query library (`Table::open`, keys as in abstractions/paulista-hu.md)")]
+    SolverTable {
+        /// Abstraction id in the table header.
+        found: String,
+        /// The ids this build serves.
+        known: String,
+    },
     /// The table's header names an abstraction this build does not have.
     #[error("the table uses abstraction `{found}`, unknown to this build (known: {known})")]
     UnknownAbstraction {
@@ -94,9 +103,9 @@ impl PolicyError {
             PolicyError::UnknownVariant { .. } | PolicyError::UnsupportedVariant { .. } => {
                 "unsupported_table"
             }
-            PolicyError::UnknownAbstraction { .. } | PolicyError::WrongAbstraction { .. } => {
-                "wrong_abstraction"
-            }
+            PolicyError::UnknownAbstraction { .. }
+            | PolicyError::WrongAbstraction { .. }
+            | PolicyError::SolverTable { .. } => "wrong_abstraction",
             PolicyError::WrongVariant { .. } => "wrong_variant",
             PolicyError::NoDecision { .. } => "no_decision",
             PolicyError::NoKey(_) => "no_key",

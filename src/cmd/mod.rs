@@ -6,6 +6,7 @@ pub mod exploit;
 pub mod plot;
 pub mod query;
 pub mod serve;
+pub mod served;
 pub mod simulate;
 pub mod solve;
 pub mod train;

@@ -31,9 +31,10 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Map, Value};
 use truco_game::Spot;
-use truco_query::{ActionOrder, Policy, PolicyError};
+use truco_query::{ActionOrder, PolicyError};
 
-use super::query::{actions_json, open_policy};
+use super::query::actions_json;
+use super::served::ServedModel;
 
 /// Arguments of `truco serve`.
 #[derive(clap::Args, Debug, Clone)]
@@ -107,7 +108,7 @@ pub struct Limits {
 
 /// Runs `truco serve`.
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
-    let policy = Arc::new(open_policy(&args.model, args.no_verify)?);
+    let policy = Arc::new(ServedModel::open(&args.model, args.no_verify)?);
     match &args.listen {
         None => {
             let stdin = std::io::stdin();
@@ -147,7 +148,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
 }
 
 /// Accepts clients forever, one task each, at most `limits.max_clients` at once.
-async fn serve_tcp(policy: Arc<Policy>, listener: TcpListener, limits: Limits) {
+async fn serve_tcp(policy: Arc<ServedModel>, listener: TcpListener, limits: Limits) {
     let slots = Arc::new(Semaphore::new(limits.max_clients));
     // Refused clients are drained by tasks too, boundedly: past this many, closed at once.
     let refusals = Arc::new(Semaphore::new(limits.max_clients.min(1024)));
@@ -203,7 +204,11 @@ async fn refuse_busy(mut stream: TcpStream) {
 
 /// Serves one TCP client until it closes the connection, idles too long, sends a line too
 /// slowly, or stops reading its answers.
-async fn serve_client(policy: &Policy, stream: TcpStream, limits: Limits) -> std::io::Result<()> {
+async fn serve_client(
+    policy: &ServedModel,
+    stream: TcpStream,
+    limits: Limits,
+) -> std::io::Result<()> {
     let (read, mut write) = stream.into_split();
     let mut reader = tokio::io::BufReader::new(read);
     let mut line = Vec::new();
@@ -294,7 +299,7 @@ async fn skip_line_async<R: tokio::io::AsyncBufRead + Unpin>(input: &mut R) -> s
 }
 
 /// The answer to one complete request line (`None` for a blank line, which gets none).
-fn answer_line(policy: &Policy, line: &[u8]) -> Option<Value> {
+fn answer_line(policy: &ServedModel, line: &[u8]) -> Option<Value> {
     match std::str::from_utf8(line) {
         Ok(text) if text.trim().is_empty() => None,
         Ok(text) => Some(answer(policy, text)),
@@ -308,7 +313,7 @@ fn answer_line(policy: &Policy, line: &[u8]) -> Option<Value> {
 
 /// Answers every request line of `input` on `out`, in order, flushing after each answer.
 pub fn serve_lines(
-    policy: &Policy,
+    policy: &ServedModel,
     mut input: impl BufRead,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
@@ -360,7 +365,7 @@ fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
 }
 
 /// The answer to one request line.
-pub fn answer(policy: &Policy, line: &str) -> Value {
+pub fn answer(policy: &ServedModel, line: &str) -> Value {
     let req: Value = match serde_json::from_str(line) {
         Ok(v) => v,
         Err(e) => return error_answer(Value::Null, "bad_json", &e.to_string()),
@@ -384,7 +389,7 @@ pub fn answer(policy: &Policy, line: &str) -> Value {
 
 /// The fields of a good answer, or an error's kind and message.
 fn respond(
-    policy: &Policy,
+    model: &ServedModel,
     req: &Map<String, Value>,
 ) -> Result<Map<String, Value>, (&'static str, String)> {
     let bad = |m: &str| ("bad_request", m.to_string());
@@ -407,6 +412,7 @@ fn respond(
     let spot: Spot = spot
         .parse()
         .map_err(|e: truco_game::SpotError| ("bad_spot", e.to_string()))?;
+    let policy = model.get().map_err(|m| ("table_changed", m))?;
     let r = policy
         .recommend_spot(&spot, ActionOrder::Engine)
         .map_err(|e| (e.kind(), e.to_string()))?;

@@ -20,26 +20,32 @@ pub const TIMEOUT: Duration = Duration::from_secs(20);
 pub struct Model(pub PathBuf);
 
 impl Model {
+    /// A model whose one row weighs action i by i + 1.
     pub fn new(tag: &str) -> Model {
         let path =
             std::env::temp_dir().join(format!("truco-serve-{tag}-{}.tbl", std::process::id()));
-        let a = Abstraction::Tiers;
-        let spot: Spot = SPOT.parse().unwrap();
-        let view = spot.to_view().unwrap();
-        let mut legal = truco_game::ActionList::new();
-        view.public().legal_actions(view.hand(), &mut legal);
-        let weights: Vec<f32> = (1..=legal.len()).map(|i| i as f32).collect();
-        let mut w = TableWriter::new(TableMeta {
-            variant: "arg-1v1".into(),
-            options: String::new(),
-            abstraction_id: a.id().into(),
-            abstraction_hash: a.definition_hash(),
-        });
-        w.push(a.key(&view, spot.history()).unwrap(), &weights, None)
-            .unwrap();
-        w.write(&path).unwrap();
+        write_model(&path, |i| (i + 1) as f32);
         Model(path)
     }
+}
+
+/// Writes a one-row arg-1v1 table for SPOT, weighing action i by `weight(i)`.
+pub fn write_model(path: &std::path::Path, weight: impl Fn(usize) -> f32) {
+    let a = Abstraction::Tiers;
+    let spot: Spot = SPOT.parse().unwrap();
+    let view = spot.to_view().unwrap();
+    let mut legal = truco_game::ActionList::new();
+    view.public().legal_actions(view.hand(), &mut legal);
+    let weights: Vec<f32> = (0..legal.len()).map(weight).collect();
+    let mut w = TableWriter::new(TableMeta {
+        variant: "arg-1v1".into(),
+        options: String::new(),
+        abstraction_id: a.id().into(),
+        abstraction_hash: a.definition_hash(),
+    });
+    w.push(a.key(&view, spot.history()).unwrap(), &weights, None)
+        .unwrap();
+    w.write(path).unwrap();
 }
 
 impl Drop for Model {

@@ -33,10 +33,16 @@ impl Default for OpenOptions {
 /// A strategy table mapped in memory. Lookups read the mapped bytes in place.
 ///
 /// The file must not be modified while it is mapped (the writer never does: it renames a new
-/// file over the old name, which leaves existing mappings intact).
+/// file over the old name, which leaves existing mappings intact). Replace a table by writing
+/// a new file and renaming it over the old name; a server notices the rename with
+/// [`Table::is_at`] and reopens. A file changed in place is detected by
+/// [`Table::changed_in_place`] (its length or modification time moved since it was opened).
 #[derive(Debug)]
 pub struct Table {
     map: Mmap,
+    /// The open file and what it was when mapped (for [`Table::changed_in_place`]).
+    file: File,
+    opened: FileStamp,
     meta: TableMeta,
     n_rows: usize,
     n_actions: u64,
@@ -90,10 +96,42 @@ impl Table {
         // by rename, never rewritten in place; a file truncated by another process while mapped
         // would fault, which no reader of a mapped file can prevent.
         let map = unsafe { Mmap::map(&file) }.map_err(io)?;
-        Self::from_map(map, opts)
+        let opened = FileStamp::of(&meta);
+        Self::from_map(map, file, opened, opts)
     }
 
-    fn from_map(map: Mmap, opts: OpenOptions) -> Result<Table, TableError> {
+    /// Whether the file at `path` is still the one this table mapped (not renamed over or
+    /// removed). Reads only metadata.
+    pub fn is_at(&self, path: &Path) -> bool {
+        match std::fs::metadata(path) {
+            Ok(m) => FileStamp::of(&m).same_file(&self.opened),
+            Err(_) => false,
+        }
+    }
+
+    /// What changed in the mapped file since it was opened, if anything: it was truncated or
+    /// extended, or written in place (its modification time moved). A table whose file changed
+    /// must not be read any more (answers could be wrong, or a truncated mapping fault).
+    pub fn changed_in_place(&self) -> Option<&'static str> {
+        let now = match self.file.metadata() {
+            Ok(m) => FileStamp::of(&m),
+            Err(_) => return Some("its metadata cannot be read"),
+        };
+        if now.len != self.opened.len {
+            Some("its length changed")
+        } else if now.modified != self.opened.modified {
+            Some("it was written to")
+        } else {
+            None
+        }
+    }
+
+    fn from_map(
+        map: Mmap,
+        file: File,
+        opened: FileStamp,
+        opts: OpenOptions,
+    ) -> Result<Table, TableError> {
         // Lookups touch a few scattered pages: ask the kernel not to read around each page fault
         // (read-ahead can be megabytes per fault). Advisory only, so a refusal is ignored.
         let _ = map.advise(Advice::Random);
@@ -138,6 +176,8 @@ impl Table {
             },
             sections,
             map,
+            file,
+            opened,
         })
     }
 
@@ -399,6 +439,37 @@ fn read_u32(bytes: &[u8], i: usize) -> Option<u32> {
 fn read_u64(bytes: &[u8], i: usize) -> Option<u64> {
     let b = bytes.get(i.checked_mul(8)?..)?.first_chunk::<8>()?;
     Some(u64::from_le_bytes(*b))
+}
+
+/// A file's identity and state when a table mapped it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FileStamp {
+    dev: u64,
+    ino: u64,
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+impl FileStamp {
+    fn of(m: &std::fs::Metadata) -> FileStamp {
+        #[cfg(unix)]
+        let (dev, ino) = {
+            use std::os::unix::fs::MetadataExt;
+            (m.dev(), m.ino())
+        };
+        #[cfg(not(unix))]
+        let (dev, ino) = (0, 0);
+        FileStamp {
+            dev,
+            ino,
+            len: m.len(),
+            modified: m.modified().ok(),
+        }
+    }
+
+    fn same_file(&self, other: &FileStamp) -> bool {
+        self.dev == other.dev && self.ino == other.ino
+    }
 }
 
 /// Refuses a path that is not a regular file (following symbolic links), with what it is.

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use serde_json::{json, Value};
+use serde_json::json;
 use truco_game::{Spot, SpotError};
 use truco_query::{ActionOrder, OpenOptions, Policy, PolicyError, Recommendation};
 
@@ -50,24 +50,6 @@ pub fn open_policy(model: &std::path::Path, no_verify: bool) -> Result<Policy, P
     )
 }
 
-/// The actions of a recommendation as JSON: `[{"action": "truco", "prob": 0.31, "value": null}]`
-/// (probabilities rounded to 4 decimals, values to 3).
-pub fn actions_json(r: &Recommendation) -> Value {
-    let round = |x: f32, k: f64| ((x as f64) * k).round() / k;
-    Value::Array(
-        r.actions()
-            .iter()
-            .map(|a| {
-                json!({
-                    "action": r.name(a.action).to_string(),
-                    "prob": round(a.prob, 1e4),
-                    "value": a.value.map(|v| round(v, 1e3)),
-                })
-            })
-            .collect(),
-    )
-}
-
 /// Runs `truco query`.
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), QueryError> {
     let spot: Spot = args.spot.parse()?;
@@ -78,7 +60,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), QueryError> {
             "spot": spot.to_string(),
             "key": format!("{:#018x}", r.key),
             "fallback": r.fallback,
-            "actions": actions_json(&r),
+            "actions": truco_query::protocol::actions_json(&r),
         });
         writeln!(out, "{v}")?;
         return Ok(());

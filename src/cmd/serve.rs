@@ -1,12 +1,7 @@
 //! `truco serve`: answers recommendation requests, one JSON object a line, on stdin/stdout or
 //! over TCP (`--listen`), from one strategy table shared read-only by every client.
 //!
-//! Request: `{"id": <any>, "spot": "<spot notation>", "sample": false, "seed": 1}` (`id`
-//! optional, echoed as is, `null` if absent; `sample` optional, default false; `seed` optional,
-//! default 0, used when `sample` is true).
-//! Answer: `{"id": .., "actions": [{"action": "truco", "prob": 0.31, "value": null}, ...],
-//! "fallback": false}` plus `"action": "<drawn>"` when `sample` is true; or
-//! `{"id": .., "error": {"kind": "bad_spot", "message": ".."}}`. Lines holding only
+//! The requests and answers are `truco_query::protocol`'s. Lines holding only
 //! whitespace are skipped; every other line gets exactly one answer, in order. No request can
 //! stop the server.
 //!
@@ -27,13 +22,10 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-use serde_json::{json, Map, Value};
-use truco_game::Spot;
-use truco_query::{ActionOrder, PolicyError};
+use serde_json::Value;
+use truco_query::protocol::{answer_line, error_answer};
+use truco_query::PolicyError;
 
-use super::query::actions_json;
 use super::served::ServedModel;
 
 /// Arguments of `truco serve`.
@@ -257,7 +249,7 @@ async fn serve_client(
                 &format!("request longer than {MAX_LINE} bytes"),
             )
         } else {
-            match answer_line(policy, &line) {
+            match answer_line(|| policy.get(), &line) {
                 Some(a) => a,
                 None => continue,
             }
@@ -298,19 +290,6 @@ async fn skip_line_async<R: tokio::io::AsyncBufRead + Unpin>(input: &mut R) -> s
     }
 }
 
-/// The answer to one complete request line (`None` for a blank line, which gets none).
-fn answer_line(policy: &ServedModel, line: &[u8]) -> Option<Value> {
-    match std::str::from_utf8(line) {
-        Ok(text) if text.trim().is_empty() => None,
-        Ok(text) => Some(answer(policy, text)),
-        Err(_) => Some(error_answer(
-            Value::Null,
-            "bad_json",
-            "the line is not UTF-8",
-        )),
-    }
-}
-
 /// Answers every request line of `input` on `out`, in order, flushing after each answer.
 pub fn serve_lines(
     policy: &ServedModel,
@@ -334,7 +313,7 @@ pub fn serve_lines(
                 &format!("request longer than {MAX_LINE} bytes"),
             )
         } else {
-            match answer_line(policy, &line) {
+            match answer_line(|| policy.get(), &line) {
                 Some(a) => a,
                 None => continue,
             }
@@ -364,75 +343,6 @@ fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
     }
 }
 
-/// The answer to one request line.
-pub fn answer(policy: &ServedModel, line: &str) -> Value {
-    let req: Value = match serde_json::from_str(line) {
-        Ok(v) => v,
-        Err(e) => return error_answer(Value::Null, "bad_json", &e.to_string()),
-    };
-    let Value::Object(req) = req else {
-        return error_answer(
-            Value::Null,
-            "bad_request",
-            "the request must be a JSON object",
-        );
-    };
-    let id = req.get("id").cloned().unwrap_or(Value::Null);
-    match respond(policy, &req) {
-        Ok(mut fields) => {
-            fields.insert("id".into(), id);
-            Value::Object(fields)
-        }
-        Err((kind, message)) => error_answer(id, kind, &message),
-    }
-}
-
-/// The fields of a good answer, or an error's kind and message.
-fn respond(
-    model: &ServedModel,
-    req: &Map<String, Value>,
-) -> Result<Map<String, Value>, (&'static str, String)> {
-    let bad = |m: &str| ("bad_request", m.to_string());
-    let spot = match req.get("spot") {
-        Some(Value::String(s)) => s,
-        Some(_) => return Err(bad("`spot` must be a string")),
-        None => return Err(bad("missing `spot`")),
-    };
-    let sample = match req.get("sample") {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(b)) => *b,
-        Some(_) => return Err(bad("`sample` must be true or false")),
-    };
-    let seed = match req.get("seed") {
-        None | Some(Value::Null) => 0,
-        Some(v) => v
-            .as_u64()
-            .ok_or_else(|| bad("`seed` must be a non-negative integer"))?,
-    };
-    let spot: Spot = spot
-        .parse()
-        .map_err(|e: truco_game::SpotError| ("bad_spot", e.to_string()))?;
-    let policy = model.get().map_err(|m| ("table_changed", m))?;
-    let r = policy
-        .recommend_spot(&spot, ActionOrder::Engine)
-        .map_err(|e| (e.kind(), e.to_string()))?;
-    let mut fields = Map::new();
-    fields.insert("actions".into(), actions_json(&r));
-    fields.insert("fallback".into(), Value::Bool(r.fallback));
-    if sample {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        if let Some(a) = r.sample(&mut rng) {
-            fields.insert("action".into(), Value::String(r.name(a).to_string()));
-        }
-    }
-    Ok(fields)
-}
-
-/// `{"id": id, "error": {"kind": kind, "message": message}}`.
-fn error_answer(id: Value, kind: &str, message: &str) -> Value {
-    json!({"id": id, "error": {"kind": kind, "message": message}})
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -448,7 +358,7 @@ mod tests {
 
     #[test]
     fn error_answers_have_kind_and_message() {
-        let v = error_answer(json!(7), "bad_spot", "oops");
+        let v = error_answer(serde_json::json!(7), "bad_spot", "oops");
         assert_eq!(v["id"], 7);
         assert_eq!(v["error"]["kind"], "bad_spot");
         assert_eq!(v["error"]["message"], "oops");

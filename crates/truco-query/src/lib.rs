@@ -37,6 +37,7 @@ pub mod format;
 mod index;
 mod meta;
 pub mod policy;
+pub mod protocol;
 mod quantize;
 mod reader;
 mod row;

@@ -1,0 +1,124 @@
+//! The JSON-lines protocol of `truco serve` (one request a line, one answer a line), as pure
+//! functions over a [`Policy`]: the server does the I/O, this module the answers, so that bots,
+//! the fuzzing harness and any front end answer exactly alike.
+//!
+//! Request: `{"id": <any>, "spot": "<spot notation>", "sample": false, "seed": 1}` (`id`
+//! optional, echoed as is, `null` if absent; `sample` optional, default false; `seed` optional,
+//! default 0, used when `sample` is true).
+//! Answer: `{"id": .., "actions": [{"action": "truco", "prob": 0.31, "value": null}, ...],
+//! "fallback": false}` plus `"action": "<drawn>"` when `sample` is true; or
+//! `{"id": .., "error": {"kind": "bad_spot", "message": ".."}}`.
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde_json::{json, Map, Value};
+use truco_game::Spot;
+
+use crate::{ActionOrder, Policy, Recommendation};
+
+/// The answer to one complete request line (`None` for a blank line, which gets none).
+pub fn answer_line<P: std::ops::Deref<Target = Policy>>(
+    policy: impl FnOnce() -> Result<P, String>,
+    line: &[u8],
+) -> Option<Value> {
+    match std::str::from_utf8(line) {
+        Ok(text) if text.trim().is_empty() => None,
+        Ok(text) => Some(answer(policy, text)),
+        Err(_) => Some(error_answer(
+            Value::Null,
+            "bad_json",
+            "the line is not UTF-8",
+        )),
+    }
+}
+
+/// The answer to one request line (`policy` gives the table to answer with, or why there is
+/// none: a `table_changed` error).
+pub fn answer<P: std::ops::Deref<Target = Policy>>(
+    policy: impl FnOnce() -> Result<P, String>,
+    line: &str,
+) -> Value {
+    let req: Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => return error_answer(Value::Null, "bad_json", &e.to_string()),
+    };
+    let Value::Object(req) = req else {
+        return error_answer(
+            Value::Null,
+            "bad_request",
+            "the request must be a JSON object",
+        );
+    };
+    let id = req.get("id").cloned().unwrap_or(Value::Null);
+    match respond(policy, &req) {
+        Ok(mut fields) => {
+            fields.insert("id".into(), id);
+            Value::Object(fields)
+        }
+        Err((kind, message)) => error_answer(id, kind, &message),
+    }
+}
+
+/// The fields of a good answer, or an error's kind and message.
+fn respond<P: std::ops::Deref<Target = Policy>>(
+    policy: impl FnOnce() -> Result<P, String>,
+    req: &Map<String, Value>,
+) -> Result<Map<String, Value>, (&'static str, String)> {
+    let bad = |m: &str| ("bad_request", m.to_string());
+    let spot = match req.get("spot") {
+        Some(Value::String(s)) => s,
+        Some(_) => return Err(bad("`spot` must be a string")),
+        None => return Err(bad("missing `spot`")),
+    };
+    let sample = match req.get("sample") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(bad("`sample` must be true or false")),
+    };
+    let seed = match req.get("seed") {
+        None | Some(Value::Null) => 0,
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| bad("`seed` must be a non-negative integer"))?,
+    };
+    let spot: Spot = spot
+        .parse()
+        .map_err(|e: truco_game::SpotError| ("bad_spot", e.to_string()))?;
+    let policy = policy().map_err(|m| ("table_changed", m))?;
+    let r = policy
+        .recommend_spot(&spot, ActionOrder::Engine)
+        .map_err(|e| (e.kind(), e.to_string()))?;
+    let mut fields = Map::new();
+    fields.insert("actions".into(), actions_json(&r));
+    fields.insert("fallback".into(), Value::Bool(r.fallback));
+    if sample {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        if let Some(a) = r.sample(&mut rng) {
+            fields.insert("action".into(), Value::String(r.name(a).to_string()));
+        }
+    }
+    Ok(fields)
+}
+
+/// `{"id": id, "error": {"kind": kind, "message": message}}`.
+pub fn error_answer(id: Value, kind: &str, message: &str) -> Value {
+    json!({"id": id, "error": {"kind": kind, "message": message}})
+}
+
+/// The actions of a recommendation as JSON: `[{"action": "truco", "prob": 0.31, "value": null}]`
+/// (probabilities rounded to 4 decimals, values to 3).
+pub fn actions_json(r: &Recommendation) -> Value {
+    let round = |x: f32, k: f64| ((x as f64) * k).round() / k;
+    Value::Array(
+        r.actions()
+            .iter()
+            .map(|a| {
+                json!({
+                    "action": r.name(a.action).to_string(),
+                    "prob": round(a.prob, 1e4),
+                    "value": a.value.map(|v| round(v, 1e3)),
+                })
+            })
+            .collect(),
+    )
+}

@@ -94,12 +94,17 @@ where
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".tmp");
         let tmp = std::path::PathBuf::from(tmp);
-        {
+        let written = (|| {
             let mut f = fs::File::create(&tmp)?;
             f.write_all(&bytes)?;
             f.sync_all()?;
+            fs::rename(&tmp, path)
+        })();
+        if written.is_err() {
+            // A full disk must not leave a partial temporary file behind.
+            let _ = fs::remove_file(&tmp);
         }
-        fs::rename(&tmp, path)?;
+        written?;
         Ok(())
     }
 

@@ -253,22 +253,22 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
             slot.state.store(EMPTY, Ordering::Release);
             return Err(CfrError::NoLegalAction);
         }
-        if self.len.fetch_add(1, Ordering::Relaxed) >= self.max_info_sets {
-            self.len.fetch_sub(1, Ordering::Relaxed);
+        // Reservations never overshoot (compare-and-swap, no add-then-undo): an undone
+        // fetch_add could, between another thread's add and its own undo, hand the same action
+        // slots to two entries once the table is nearly full.
+        if reserve(&self.len, 1, self.max_info_sets).is_none() {
             slot.state.store(EMPTY, Ordering::Release);
             return Err(CfrError::TableFull {
                 capacity: self.max_info_sets,
             });
         }
-        let offset = self.next_slot.fetch_add(n, Ordering::Relaxed);
-        if offset + n > self.values.len() {
-            self.next_slot.fetch_sub(n, Ordering::Relaxed);
+        let Some(offset) = reserve(&self.next_slot, n, self.values.len()) else {
             self.len.fetch_sub(1, Ordering::Relaxed);
             slot.state.store(EMPTY, Ordering::Release);
             return Err(CfrError::ActionSlotsFull {
                 capacity: self.values.len(),
             });
-        }
+        };
         // SAFETY: this thread owns the slot while it is BUSY; no reader touches the key yet.
         unsafe { (*slot.key.get()).write(*key) };
         let e = Entry { offset, len: n };
@@ -388,6 +388,21 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
     pub const BYTES_PER_ACTION: usize = 8;
 }
 
+/// Takes `n` units of `counter` if that keeps it at most `cap`; returns where they start.
+#[inline]
+fn reserve(counter: &AtomicUsize, n: usize, cap: usize) -> Option<usize> {
+    let mut cur = counter.load(Ordering::Relaxed);
+    loop {
+        if cur + n > cap {
+            return None;
+        }
+        match counter.compare_exchange_weak(cur, cur + n, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return Some(cur),
+            Err(now) => cur = now,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -482,5 +497,43 @@ mod tests {
         assert_eq!(found[0], found[1]);
         assert_eq!(t.len(), 4000);
         assert_eq!(t.action_slots(), 8000);
+    }
+
+    /// Threads filling a table past its action-slot capacity: every entry that got in owns
+    /// action slots no other entry owns, all within capacity, and the counters match.
+    #[test]
+    fn a_table_filled_by_several_threads_never_shares_action_slots() {
+        for round in 0..200u64 {
+            let cap_actions = 997;
+            let t: InfoTable<u64> = InfoTable::new(4000, cap_actions).unwrap();
+            let got: Vec<Vec<Entry>> = std::thread::scope(|sc| {
+                let hs: Vec<_> = (0..4u64)
+                    .map(|th| {
+                        let t = &t;
+                        sc.spawn(move || {
+                            (0..400u64)
+                                .filter_map(|k| {
+                                    let key = round << 32 | th << 16 | k;
+                                    t.get_or_insert(&key, 1 + (k as usize * 7 + th as usize) % 9)
+                                        .ok()
+                                })
+                                .collect()
+                        })
+                    })
+                    .collect();
+                hs.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let mut used = vec![false; cap_actions];
+            let mut total = 0;
+            for e in got.iter().flatten() {
+                for slot in &mut used[e.offset..e.offset + e.len] {
+                    assert!(!*slot, "round {round}: action slot shared");
+                    *slot = true;
+                }
+                total += e.len;
+            }
+            assert_eq!(t.action_slots(), total, "round {round}");
+            assert_eq!(t.len(), got.iter().map(Vec::len).sum::<usize>());
+        }
     }
 }

@@ -152,7 +152,23 @@ fn team_tables_and_mixed_teams() {
         assert_eq!(v["a"], a, "{v}");
         assert_eq!(v["b"], b, "{v}");
         assert_eq!(v["matches"], 40, "{v}");
+        // Each side with a table says how often it fell back (a 40-iteration table: often).
+        for (side, bot) in [("fallbacks_a", a), ("fallbacks_b", b)] {
+            let fb = &v[side];
+            if bot.contains(".tbl") {
+                let (d, f) = (
+                    fb["decisions"].as_u64().unwrap(),
+                    fb["fallbacks"].as_u64().unwrap(),
+                );
+                assert!(d > 0 && f > 0 && f <= d, "{side}: {fb}");
+            } else {
+                assert!(fb.is_null(), "{side}: {fb}");
+            }
+        }
     }
+    let text = eval("arg-2v2", &[], tbl, "heuristic", false);
+    assert!(text.contains("A's table did not know"), "{text}");
+    assert!(!text.contains("B's table"), "{text}");
     let out = truco(&[
         "eval",
         "--variant",

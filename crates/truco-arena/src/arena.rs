@@ -161,6 +161,7 @@ pub fn play_match(
         a_won: winner == a_team,
         hands: m.hands_played(),
         points,
+        fallbacks: [a.fallbacks(), b.fallbacks()],
     })
 }
 
@@ -173,6 +174,8 @@ pub struct MatchOutcome {
     pub hands: u32,
     /// Points by source: A, then B.
     pub points: [SourcePoints; 2],
+    /// Table bots' decisions and fallbacks in the match: A, then B (`None`: no table).
+    pub fallbacks: [Option<crate::bot::Fallbacks>; 2],
 }
 
 /// Plays duplicate pair `pair`: the same deal seed with A on team 0, then on team 1.

@@ -41,6 +41,37 @@ pub trait Bot: Send {
         let _ = events;
         self.act(view, legal, rng)
     }
+
+    /// For a bot that plays a table: its decisions so far and how many of them the table did
+    /// not know (played by the fallback). `None` for bots without a table.
+    fn fallbacks(&self) -> Option<Fallbacks> {
+        None
+    }
+}
+
+/// A table bot's decisions and fallbacks (spots its table never saw, or could not answer).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Fallbacks {
+    /// Decisions taken.
+    pub decisions: u64,
+    /// Decisions played by the fallback.
+    pub fallbacks: u64,
+}
+
+impl Fallbacks {
+    /// The sum of two counts (either may be absent).
+    pub fn merge(a: Option<Fallbacks>, b: Option<Fallbacks>) -> Option<Fallbacks> {
+        match (a, b) {
+            (None, None) => None,
+            (x, y) => {
+                let (x, y) = (x.unwrap_or_default(), y.unwrap_or_default());
+                Some(Fallbacks {
+                    decisions: x.decisions + y.decisions,
+                    fallbacks: x.fallbacks + y.fallbacks,
+                })
+            }
+        }
+    }
 }
 
 /// A mixed team: `first` plays the team's first seat (seat 0 or 1), `second` its partner's.
@@ -86,6 +117,10 @@ impl Bot for TeamBot {
         rng: &mut BotRng,
     ) -> Action {
         self.seat_bot(view).act_in_hand(view, events, legal, rng)
+    }
+
+    fn fallbacks(&self) -> Option<Fallbacks> {
+        Fallbacks::merge(self.first.fallbacks(), self.second.fallbacks())
     }
 }
 

@@ -23,7 +23,7 @@ pub mod report;
 pub mod stats;
 
 pub use arena::{run, run_specs, ArenaConfig, ArenaError, MatchOutcome, Side, TraceEntry};
-pub use bot::{Bot, BotError, BotMaker, BotRng, BotSpec, Random, TeamBot};
+pub use bot::{Bot, BotError, BotMaker, BotRng, BotSpec, Fallbacks, Random, TeamBot};
 pub use hand_events::HandEvents;
 pub use heuristic::Heuristic;
 pub use policy_bot::PolicyBot;

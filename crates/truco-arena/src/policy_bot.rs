@@ -5,7 +5,7 @@ use std::sync::Arc;
 use truco_game::{Action, Event, Spot, View};
 use truco_query::Policy;
 
-use crate::bot::{uniform_index, Bot, BotRng};
+use crate::bot::{uniform_index, Bot, BotRng, Fallbacks};
 
 /// Samples its action from a strategy table. The table is shared (`Arc`) between the arena's
 /// workers. It keys a decision with the hand's public events (`Bot::act_in_hand`, which the
@@ -20,6 +20,7 @@ pub struct PolicyBot {
     policy: Arc<Policy>,
     name: String,
     purify: f32,
+    counts: Fallbacks,
 }
 
 impl PolicyBot {
@@ -29,6 +30,7 @@ impl PolicyBot {
             policy,
             name: name.into(),
             purify: 0.0,
+            counts: Fallbacks::default(),
         }
     }
 
@@ -66,15 +68,18 @@ impl Bot for PolicyBot {
         legal: &[Action],
         rng: &mut BotRng,
     ) -> Action {
-        let chosen = self
-            .policy
-            .recommend(view, events)
-            .ok()
-            .and_then(|r| r.purified(self.purify).sample(rng));
+        let r = self.policy.recommend(view, events).ok();
+        self.counts.decisions += 1;
+        self.counts.fallbacks += u64::from(r.as_ref().is_none_or(|r| r.fallback));
+        let chosen = r.and_then(|r| r.purified(self.purify).sample(rng));
         match chosen {
             Some(a) if legal.contains(&a) => a,
             _ => legal[uniform_index(rng, legal.len())],
         }
+    }
+
+    fn fallbacks(&self) -> Option<Fallbacks> {
+        Some(self.counts)
     }
 }
 

@@ -6,6 +6,7 @@ use serde::Serialize;
 use truco_game::Source;
 
 use crate::arena::{ArenaConfig, MatchOutcome};
+use crate::bot::Fallbacks;
 use crate::stats::{paired_rate, wilson, Estimate, Moments};
 
 /// Points won by one side, by the rule that gave them (totals over all matches).
@@ -155,6 +156,10 @@ pub struct Report {
     pub points_a: SourcePoints,
     /// B's points by source (totals).
     pub points_b: SourcePoints,
+    /// A table bot A's decisions and fallbacks (spots its table never saw); `None` otherwise.
+    pub fallbacks_a: Option<Fallbacks>,
+    /// The same for B.
+    pub fallbacks_b: Option<Fallbacks>,
 }
 
 /// A running aggregate of pair results, fed in pair order (memory does not grow with the
@@ -170,6 +175,7 @@ pub struct Tally {
     wins: u64,
     split: u64,
     hands: u64,
+    fallbacks: [Option<Fallbacks>; 2],
 }
 
 impl Tally {
@@ -186,6 +192,9 @@ impl Tally {
             self.hpm.push(m.hands as f64);
             self.points_a.merge(&m.points[0]);
             self.points_b.merge(&m.points[1]);
+            for side in 0..2 {
+                self.fallbacks[side] = Fallbacks::merge(self.fallbacks[side], m.fallbacks[side]);
+            }
         }
     }
 
@@ -209,6 +218,8 @@ impl Tally {
             hands: self.hands,
             points_a: self.points_a,
             points_b: self.points_b,
+            fallbacks_a: self.fallbacks[0],
+            fallbacks_b: self.fallbacks[1],
         }
     }
 }
@@ -277,7 +288,19 @@ impl fmt::Display for Report {
             "total",
             per(self.points_a.total()),
             per(self.points_b.total())
-        )
+        )?;
+        for (side, fb) in [("A", self.fallbacks_a), ("B", self.fallbacks_b)] {
+            if let Some(fb) = fb {
+                write!(
+                    f,
+                    "\n{side}'s table did not know {} of its {} decisions ({:.2}%: played by the fallback)",
+                    fb.fallbacks,
+                    fb.decisions,
+                    100.0 * fb.fallbacks as f64 / fb.decisions.max(1) as f64
+                )?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -294,6 +317,7 @@ mod tests {
             a_won,
             hands,
             points: [pa, pb],
+            fallbacks: [None, None],
         }
     }
 

@@ -19,3 +19,4 @@ $T eval --variant arg-2v2 --a "$M@purify=0.2" --b heuristic --matches 2000 --see
 $T eval --variant arg-2v2 --a "$M+heuristic" --b heuristic --matches 2000 --seed "$SEED"
 $T eval --variant arg-2v2 --a "heuristic+$M" --b heuristic --matches 2000 --seed "$SEED"
 $T exploit --model "$M" --iterations "$IT" --deals 100000 --matches 2000 --threads 2 --seed "$SEED"
+$T eval --variant arg-2v2 --a heuristic --b random --matches 2000 --seed "$SEED"   # the reference

@@ -5,6 +5,7 @@ pub mod eval;
 pub mod exploit;
 pub mod plot;
 pub mod query;
+pub mod range;
 pub mod serve;
 pub mod served;
 pub mod simulate;

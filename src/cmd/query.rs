@@ -20,6 +20,10 @@ pub struct Args {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// The range view: the strategy for every hand the acting seat could hold at this public
+    /// history (the spot's own cards are replaced), grouped by strongest card and envido total.
+    #[arg(long)]
+    pub range: bool,
     /// Skip the body checksum at open (faster for a large table; a damaged body may then give
     /// wrong answers, never a crash).
     #[arg(long)]
@@ -38,6 +42,9 @@ pub enum QueryError {
     /// The answer could not be written.
     #[error("cannot write the answer: {0}")]
     Io(#[from] std::io::Error),
+    /// A range cannot be built for this spot.
+    #[error("no range: {0}")]
+    Range(String),
 }
 
 /// Opens the model of a command (`--no-verify` skips the body checksum).
@@ -54,6 +61,9 @@ pub fn open_policy(model: &std::path::Path, no_verify: bool) -> Result<Policy, P
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), QueryError> {
     let spot: Spot = args.spot.parse()?;
     let policy = open_policy(&args.model, args.no_verify)?;
+    if args.range {
+        return super::range::run(&policy, &spot, args.json, out);
+    }
     let r = policy.recommend_spot(&spot, ActionOrder::Engine)?;
     if args.json {
         let v = json!({

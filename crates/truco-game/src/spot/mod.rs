@@ -137,6 +137,16 @@ impl Spot {
         }
     }
 
+    /// The same spot with the seat holding `cards` instead (for ranges: every hand the seat
+    /// could hold). Nothing is checked here; [`Spot::to_view`] refuses a hand that contradicts
+    /// the history (a card played or a total revealed).
+    pub fn with_cards(&self, cards: [Card; 3]) -> Spot {
+        Spot {
+            cards,
+            ..self.clone()
+        }
+    }
+
     /// Replays the history (checking every event) and returns the seat's view.
     pub fn to_view(&self) -> Result<View, SpotError> {
         let mut r = Replayer::new(self.start()?, self.seat, self.cards, self.deal_event());

@@ -1,0 +1,86 @@
+//! `truco query --range`: the strategy for every hand the acting seat could hold, on the
+//! shipped arg-1v1 model.
+
+mod common;
+
+use common::{ok, truco};
+
+const MODEL: &str = "models/arg-1v1.tbl";
+
+fn range_json(spot: &str) -> serde_json::Value {
+    let out = ok(&truco(&[
+        "query", "--range", "--json", "--model", MODEL, "--spot", spot,
+    ]));
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn every_hand_of_an_opening_spot_is_counted_once() {
+    let v = range_json("arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 4C");
+    // Nothing is public yet: every three cards of 40.
+    assert_eq!(v["hands"], 9880, "{v}");
+    let cells = v["cells"].as_array().unwrap();
+    let total: u64 = cells
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .map(|c| c["hands"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 9880);
+    assert_eq!(v["rows"][0], "1E");
+    assert_eq!(v["cols"][0], "0-7");
+    // Each non-empty cell's mean probabilities sum to 1.
+    for c in cells.iter().flat_map(|r| r.as_array().unwrap()) {
+        if c["hands"].as_u64().unwrap() > 0 {
+            let s: f64 = c["mean"]
+                .as_object()
+                .unwrap()
+                .values()
+                .map(|x| x.as_f64().unwrap())
+                .sum();
+            assert!((s - 1.0).abs() < 0.01, "{c}");
+        }
+    }
+    let text = ok(&truco(&[
+        "query",
+        "--range",
+        "--model",
+        MODEL,
+        "--spot",
+        "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 4C",
+    ]));
+    assert!(text.contains("9880 hands it could hold"), "{text}");
+    assert!(text.contains("rows: its strongest card"), "{text}");
+}
+
+#[test]
+fn what_is_public_restricts_the_range() {
+    // Seat 0 showed 33 for the envido and played 1C: only hands with 1C and a total of 33.
+    let v = range_json(
+        "arg-1v1 | score 3-9 | dealer 1 | seat 0: 6O 7O 1C | 0:envido 1:quiero [0:33 1:25] 0:1C 1:4E / 0:truco 1:quiero",
+    );
+    let n = v["hands"].as_u64().unwrap();
+    assert!((1..20).contains(&n), "{v}");
+    let cols = v["cols"].as_array().unwrap();
+    for row in v["cells"].as_array().unwrap() {
+        for (c, cell) in row.as_array().unwrap().iter().enumerate() {
+            if cell["hands"].as_u64().unwrap() > 0 {
+                assert_eq!(cols[c], "32-33", "{v}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_spot_with_no_decision_for_its_seat_is_an_error() {
+    let out = truco(&[
+        "query",
+        "--range",
+        "--model",
+        MODEL,
+        "--spot",
+        "arg-1v1 | score 0-0 | dealer 1 | seat 1: 1E 7O 4C",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.is_empty() && !err.contains("panicked"), "{err}");
+}

@@ -23,7 +23,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
 use serde_json::Value;
-use truco_query::protocol::{answer_line, error_answer};
+use truco_query::protocol::{answer_line, error_answer, too_long};
 use truco_query::PolicyError;
 
 use super::served::ServedModel;
@@ -243,11 +243,7 @@ async fn serve_client(
             if !matches!(skipped, Ok(Ok(()))) {
                 return Ok(());
             }
-            error_answer(
-                Value::Null,
-                "too_long",
-                &format!("request longer than {MAX_LINE} bytes"),
-            )
+            too_long(MAX_LINE)
         } else {
             match answer_line(|| policy.get(), &line) {
                 Some(a) => a,
@@ -307,11 +303,7 @@ pub fn serve_lines(
         }
         let answer = if line.len() > MAX_LINE && line.last() != Some(&b'\n') {
             skip_line(&mut input)?;
-            error_answer(
-                Value::Null,
-                "too_long",
-                &format!("request longer than {MAX_LINE} bytes"),
-            )
+            too_long(MAX_LINE)
         } else {
             match answer_line(|| policy.get(), &line) {
                 Some(a) => a,

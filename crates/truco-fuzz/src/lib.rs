@@ -52,8 +52,8 @@ pub struct Report {
 /// Fuzzes `target` for `budget` from `seed`; crashing inputs go to `crash_dir/<target>/`.
 pub fn fuzz(target: Target, budget: Budget, seed: u64, crash_dir: &Path) -> Report {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut corpus = seeds(target);
     let ctx = targets::Context::new(target);
+    let mut corpus = ctx.seeds.clone();
     let mut report = Report::default();
     let started = Instant::now();
     // Panics are expected to be caught and recorded, not printed one by one.

@@ -66,7 +66,8 @@ const SPOTS: [&str; 9] = [
     "valencian | score 5-17 camas 1-0 | dealer 3 | seat 0: 1E 7O 3C | 0:envide",
 ];
 
-/// The seed corpus of `target`: valid inputs (and a few typical bad ones).
+/// The seed corpus of `target` that needs no training run: valid inputs (and a few typical bad
+/// ones). The checkpoint target's seed, a real checkpoint, is added by the fuzzing context.
 pub fn seeds(target: Target) -> Vec<Vec<u8>> {
     match target {
         Target::Table => vec![table_bytes(true), table_bytes(false)],
@@ -83,7 +84,8 @@ pub fn seeds(target: Target) -> Vec<Vec<u8>> {
             .chain(["{}".into(), "[1,2]".into(), "{\"spot\":7}".into()])
             .map(String::into_bytes)
             .collect(),
-        Target::Checkpoint => vec![checkpoint_bytes().0],
+        // The checkpoint seed comes from a training run: built once, by the Context.
+        Target::Checkpoint => Vec::new(),
     }
 }
 
@@ -151,6 +153,8 @@ pub(crate) struct Context {
     scratch: PathBuf,
     policy: Option<Policy>,
     header: Option<CheckpointHeader>,
+    /// The seed corpus.
+    pub(crate) seeds: Vec<Vec<u8>>,
 }
 
 impl Context {
@@ -175,12 +179,19 @@ impl Context {
             w.write(&scratch).expect("the serving table is written");
             Policy::open(&scratch).expect("the serving table opens")
         });
-        let header = (target == Target::Checkpoint).then(|| checkpoint_bytes().1);
+        let mut seeds = seeds(target);
+        let mut header = None;
+        if target == Target::Checkpoint {
+            let (bytes, h) = checkpoint_bytes();
+            seeds.push(bytes);
+            header = Some(h);
+        }
         Context {
             target,
             scratch,
             policy,
             header,
+            seeds,
         }
     }
 

@@ -3,7 +3,6 @@
 use crate::action::{seat_after, Action, Award, Awards, Source, Totals, NONE};
 use crate::cards::Card;
 use crate::public::{Phase, PublicState, HIDDEN};
-use crate::ranking::RankTable;
 use crate::rules::TeamFoldValue;
 use crate::tricks::{hand_winner, resolve_trick, PARDA};
 
@@ -383,6 +382,17 @@ impl PublicState {
                 break;
             }
         }
+        if next != NONE {
+            // Ruling 14: the cards face up may already decide the hand (never in trick 1).
+            if let Some(w) = (t > 0).then(|| self.certain_winner()).flatten() {
+                let v = self.truco_value();
+                self.end_hand(aw, w, v, Source::Tricks);
+                return;
+            }
+            self.set_turn(next);
+            return;
+        }
+        let lead = self.trick_lead[t];
         // Paulista builds the hand's table from the vira; the others use the static table.
         let with_manilhas;
         let table = match self.vira() {
@@ -392,17 +402,6 @@ impl PublicState {
             }
             None => self.rules.ranking.table(),
         };
-        if next != NONE {
-            // Ruling 14: the cards face up may already decide the hand.
-            if let Some(w) = self.certain_winner(table) {
-                let v = self.truco_value();
-                self.end_hand(aw, w, v, Source::Tricks);
-                return;
-            }
-            self.set_turn(next);
-            return;
-        }
-        let lead = self.trick_lead[t];
         let (result, leader) = resolve_trick(
             table,
             &self.played[t][..n as usize],
@@ -445,12 +444,13 @@ impl PublicState {
     /// Ruling 14: the hand's winner while a trick is in progress, if the cards played face up
     /// already decide it whatever cards the seats still to play may hold. Judged from public
     /// cards only: any card of the deck not played face up (nor the vira) may still come.
-    fn certain_winner(&self, table: &RankTable) -> Option<u8> {
+    fn certain_winner(&self) -> Option<u8> {
         let t = self.trick as usize;
         if t == 0 || t > 2 {
             // Trick 1 alone never decides a hand.
             return None;
         }
+        let table = &self.rank_table();
         let n = self.n() as usize;
         let mut unseen = self.rules.deck.cards();
         if let Some(v) = self.vira() {

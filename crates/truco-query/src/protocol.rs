@@ -100,6 +100,15 @@ fn respond<P: std::ops::Deref<Target = Policy>>(
     Ok(fields)
 }
 
+/// The answer to a request line longer than `max` bytes (its rest is discarded unread).
+pub fn too_long(max: usize) -> Value {
+    error_answer(
+        Value::Null,
+        "too_long",
+        &format!("request longer than {max} bytes"),
+    )
+}
+
 /// `{"id": id, "error": {"kind": kind, "message": message}}`.
 pub fn error_answer(id: Value, kind: &str, message: &str) -> Value {
     json!({"id": id, "error": {"kind": kind, "message": message}})

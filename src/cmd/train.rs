@@ -127,7 +127,7 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
     let out = a
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("models/{}-quick.tbl", variant.id())));
+        .unwrap_or_else(|| PathBuf::from(format!("models/{}-quick.tbl", variant.name())));
     let mut o = TrainOptions::new(variant, out);
     if let Some(id) = &a.abstraction {
         o.abstraction = Abstraction::from_id(id)?;

@@ -9,7 +9,7 @@ use serde::Serialize;
 use truco_arena::{Bot, BotRng};
 use truco_cfr::{Game, McSolver, NodeKind};
 use truco_game::abstraction::{order_actions, Abstraction};
-use truco_game::{Action, ActionList, Card, Hand, PublicState};
+use truco_game::{Action, ActionList, Card, Hand};
 
 use crate::game::{GState, TrucoGame};
 use crate::keying::Keyer;
@@ -54,9 +54,8 @@ fn play_hand(
     let Some(st) = dealt.state() else { return 0.0 };
     let rules = *st.public().rules();
     let start_score = dealt.start_score();
-    let start = match PublicState::new_hand(rules, start_score, st.public().mano()) {
-        Ok(p) => p,
-        Err(_) => return 0.0,
+    let Some(start) = dealt.start(rules) else {
+        return 0.0;
     };
     let Some(c0) = Card::from_index(0) else {
         return 0.0;
@@ -69,7 +68,11 @@ fn play_hand(
             Err(_) => return 0.0,
         }
     }
-    let Ok(mut hand) = Hand::deal(start, &hands[..n]) else {
+    let dealt_hand = match dealt.vira() {
+        Some(v) => Hand::deal_with_vira(start, &hands[..n], v),
+        None => Hand::deal(start, &hands[..n]),
+    };
+    let Ok(mut hand) = dealt_hand else {
         return 0.0;
     };
     let mut legal = ActionList::new();

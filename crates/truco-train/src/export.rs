@@ -14,7 +14,7 @@ use crate::variant::TrainVariant;
 pub fn table_meta(variant: TrainVariant, abstraction: Abstraction) -> TableMeta {
     TableMeta {
         variant: variant.id().to_string(),
-        options: String::new(),
+        options: variant.options(),
         abstraction_id: abstraction.id().to_string(),
         abstraction_hash: abstraction.definition_hash(),
     }

@@ -50,16 +50,22 @@ pub enum Outcome {
     Score([u8; 2]),
     /// The mano.
     Mano(u8),
+    /// The camas each team has won (valencian).
+    Camas([u8; 2]),
     /// The next seat's three cards.
     Cards([Card; 3]),
+    /// The vira (paulista), turned after the deal.
+    Vira(Card),
 }
 
 /// Where a [`GState`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     Score,
+    Camas,
     Mano,
     Deal(u8),
+    Vira,
     Play,
 }
 
@@ -68,7 +74,9 @@ enum Stage {
 pub struct GState {
     stage: Stage,
     score: [u8; 2],
+    camas: [u8; 2],
     mano: u8,
+    vira: Option<Card>,
     hands: [[Card; 3]; MAX_SEATS],
     state: Option<State>,
     /// The event order the abstraction keeps.
@@ -89,6 +97,21 @@ impl GState {
     pub fn start_score(&self) -> [u8; 2] {
         self.score
     }
+
+    /// The camas each team had won at the start of the hand (valencian; else `[0, 0]`).
+    pub fn start_camas(&self) -> [u8; 2] {
+        self.camas
+    }
+
+    /// The vira (paulista, once turned).
+    pub fn vira(&self) -> Option<Card> {
+        self.vira
+    }
+
+    /// The hand's public state before the deal (score, camas, mano).
+    pub fn start(&self, rules: RuleSet) -> Option<PublicState> {
+        PublicState::new_hand_in_camas(rules, self.score, self.camas, self.mano).ok()
+    }
 }
 
 /// A truco hand for the solvers, dealt from `deck`, keyed by `K`.
@@ -103,11 +126,12 @@ pub struct TrucoGame<K> {
 }
 
 impl<K: Keyer> TrucoGame<K> {
-    /// The `arg-1v1` hand at every score (uniform), dealt from the 40 cards.
-    pub fn arg_1v1(keyer: K) -> Self {
+    /// A hand of `rules` at every score (uniform; with camas, every cama standing too),
+    /// every mano, dealt from the rules' deck (paulista: then the vira).
+    pub fn new(rules: RuleSet, keyer: K) -> Self {
         TrucoGame {
-            rules: RuleSet::ARG_1V1,
-            deck: RuleSet::ARG_1V1.deck.cards(),
+            rules,
+            deck: rules.deck.cards(),
             start: Start::Drawn(ScoreDist::Uniform),
             first_hand: None,
             keyer,
@@ -115,17 +139,15 @@ impl<K: Keyer> TrucoGame<K> {
         }
     }
 
+    /// The `arg-1v1` hand at every score (uniform), dealt from the 40 cards.
+    pub fn arg_1v1(keyer: K) -> Self {
+        TrucoGame::new(RuleSet::ARG_1V1, keyer)
+    }
+
     /// The `arg-2v2` hand (two teams of two, to 30) at every score (uniform), dealt from the
     /// 40 cards.
     pub fn arg_2v2(keyer: K) -> Self {
-        TrucoGame {
-            rules: RuleSet::ARG_2V2,
-            deck: RuleSet::ARG_2V2.deck.cards(),
-            start: Start::Drawn(ScoreDist::Uniform),
-            first_hand: None,
-            keyer,
-            mv: None,
-        }
+        TrucoGame::new(RuleSet::ARG_2V2, keyer)
     }
 
     /// The rules of the hand.
@@ -213,6 +235,8 @@ impl<K: Keyer> TrucoGame<K> {
             Action::RealEnvido => 12,
             Action::FaltaEnvido => 13,
             Action::Mazo => 14,
+            // Hide, blind and pass (paulista, valencian) share a code: the exact key serves
+            // only the mini variant.
             _ => 15,
         }
     }
@@ -224,11 +248,22 @@ impl<K: Keyer> TrucoGame<K> {
             .fold(0u64, |m, c| m | 1 << c.index())
     }
 
+    /// Whether the deal turns a vira (paulista).
+    fn turns_vira(&self) -> bool {
+        self.rules.ranking == truco_game::ranking::Ranking::Paulista
+    }
+
     fn advance_stage(&self, s: &mut GState) {
-        if s.stage == Stage::Deal(self.rules.players) {
-            let start = PublicState::new_hand(self.rules, s.score, s.mano);
+        let dealt = s.stage == Stage::Deal(self.rules.players);
+        if dealt && self.turns_vira() {
+            s.stage = Stage::Vira;
+            return;
+        }
+        if dealt || s.stage == Stage::Vira {
             let n = self.rules.players as usize;
-            s.state = start.and_then(|p| State::deal(p, &s.hands[..n])).ok();
+            s.state = s
+                .start(self.rules)
+                .and_then(|p| State::deal_with_vira(p, &s.hands[..n], s.vira).ok());
             s.stage = Stage::Play;
         }
     }
@@ -249,7 +284,9 @@ impl<K: Keyer> Game for TrucoGame<K> {
         GState {
             stage,
             score,
+            camas: [0, 0],
             mano,
+            vira: None,
             hands: [[c0; 3]; MAX_SEATS],
             state: None,
             order: Order::new(),
@@ -320,9 +357,21 @@ impl<K: Keyer> Game for TrucoGame<K> {
                     }
                 }
             }
+            Stage::Camas => {
+                let c = self.rules.camas;
+                let p = 1.0 / (c as f64 * c as f64);
+                for a in 0..c {
+                    out.extend((0..c).map(|b| (Outcome::Camas([a, b]), p)));
+                }
+            }
             Stage::Mano => {
                 let n = self.rules.players;
                 out.extend((0..n).map(|m| (Outcome::Mano(m), 1.0 / n as f64)));
+            }
+            Stage::Vira => {
+                let left = CardSet(self.deck.0 & !self.used(s, self.rules.players));
+                let p = 1.0 / left.len().max(1) as f64;
+                out.extend(left.iter().map(|c| (Outcome::Vira(c), p)));
             }
             Stage::Deal(0) if self.first_hand.is_some() => {
                 out.extend(self.first_hand.map(|h| (Outcome::Cards(h), 1.0)));
@@ -357,7 +406,21 @@ impl<K: Keyer> Game for TrucoGame<K> {
                     Outcome::Score(d.cell(&self.rules, u))
                 }
             },
+            Stage::Camas => {
+                let c = self.rules.camas as u32;
+                Outcome::Camas([below(c) as u8, below(c) as u8])
+            }
             Stage::Mano => Outcome::Mano(below(self.rules.players as u32) as u8),
+            Stage::Vira => {
+                let mut left = self.deck.0 & !self.used(s, self.rules.players);
+                let mut k = below(left.count_ones().max(1));
+                while k > 0 {
+                    left &= left - 1;
+                    k -= 1;
+                }
+                let c0 = Card::from_index(0).unwrap_or_else(|| unreachable!("card 0 exists"));
+                Outcome::Vira(Card::from_index(left.trailing_zeros() as u8).unwrap_or(c0))
+            }
             Stage::Deal(0) if self.first_hand.is_some() => {
                 Outcome::Cards(self.first_hand.unwrap_or(s.hands[0]))
             }
@@ -390,7 +453,19 @@ impl<K: Keyer> Game for TrucoGame<K> {
         match (s.stage, o) {
             (Stage::Score, Outcome::Score(score)) => {
                 s.score = score;
+                s.stage = if self.rules.camas > 0 {
+                    Stage::Camas
+                } else {
+                    Stage::Mano
+                };
+            }
+            (Stage::Camas, Outcome::Camas(camas)) => {
+                s.camas = camas;
                 s.stage = Stage::Mano;
+            }
+            (Stage::Vira, Outcome::Vira(v)) => {
+                s.vira = Some(v);
+                self.advance_stage(s);
             }
             (Stage::Mano, Outcome::Mano(m)) => {
                 s.mano = m;

@@ -21,6 +21,7 @@ use crate::export::write_table;
 use crate::keying::Abstract;
 use crate::restricted::Restricted;
 use crate::scores::ScoreDist;
+use truco_game::rules::Variant;
 use crate::variant::TrainVariant;
 
 /// What to train and how.
@@ -160,7 +161,7 @@ pub fn rss_mb() -> f64 {
 
 fn header(o: &TrainOptions, iterations: u64, seconds: f64) -> CheckpointHeader {
     CheckpointHeader {
-        variant: o.variant.id().to_string(),
+        variant: o.variant.name().to_string(),
         abstraction: o.abstraction.id().to_string(),
         abstraction_hash: o.abstraction.definition_hash(),
         algorithm: o.algorithm.name().to_string(),
@@ -254,6 +255,14 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
         ));
     }
     o.variant.check_abstraction(o.abstraction)?;
+    if o.scores == ScoreDist::MatchPlay
+        && !matches!(o.variant.rules().variant, Variant::Arg1v1 | Variant::Arg2v2)
+    {
+        return Err(TrainError::InvalidOption(format!(
+            "--scores match-play is measured for arg-1v1 and arg-2v2 only; train {} with --scores uniform",
+            o.variant
+        )));
+    }
     if o.exploit_heuristic.is_some() && o.variant.rules().players > 2 {
         return Err(TrainError::InvalidOption(format!(
             "--exploit-heuristic (a restricted Nash response) is written for the heads-up game; {} trains by self-play only",
@@ -291,7 +300,7 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
         append_log(
             path,
             &LogLine {
-                variant: o.variant.id(),
+                variant: o.variant.name(),
                 abstraction: o.abstraction.id(),
                 algorithm: o.algorithm.name(),
                 iterations: solver.iterations(),

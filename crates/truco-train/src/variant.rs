@@ -20,6 +20,14 @@ pub enum TrainVariant {
     Mini,
     /// `arg-2v2`: two teams of two, to 30; every score (uniform) and mano, 40 cards.
     Arg2v2,
+    /// `paulista`: two teams of two, to 12, with the vira; every score (uniform) and mano.
+    Paulista,
+    /// `paulista players=2`: heads-up paulista with the blind mão de ferro at 11-11.
+    PaulistaHu,
+    /// `paulista players=2 ferro=open`: heads-up, the 11-11 hand played open for 3.
+    PaulistaHuOpen,
+    /// `valencian`: two teams of two, 22 cards, two camas of 24; every score and cama standing.
+    Valencian,
 }
 
 impl TrainVariant {
@@ -29,21 +37,54 @@ impl TrainVariant {
             TrainVariant::Arg1v1 => "arg-1v1",
             TrainVariant::Mini => RuleSet::ARG_1V1_MINI_ID,
             TrainVariant::Arg2v2 => "arg-2v2",
+            TrainVariant::Paulista | TrainVariant::PaulistaHu | TrainVariant::PaulistaHuOpen => {
+                "paulista"
+            }
+            TrainVariant::Valencian => "valencian",
         }
     }
 
+    /// A short name for files and messages: the id, with `-hu` / `-hu-open` for the heads-up
+    /// paulista option sets.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TrainVariant::PaulistaHu => "paulista-hu",
+            TrainVariant::PaulistaHuOpen => "paulista-hu-open",
+            v => v.id(),
+        }
+    }
+
+    /// The options written in table headers (canonical, as spots write them; empty for none).
+    pub fn options(self) -> String {
+        let text = rules_text(&self.rules()).unwrap_or_default();
+        text.split_once(' ')
+            .map_or(String::new(), |(_, o)| o.to_string())
+    }
+
     /// Every trainable variant.
-    pub const ALL: [TrainVariant; 3] = [
+    pub const ALL: [TrainVariant; 7] = [
         TrainVariant::Arg1v1,
         TrainVariant::Mini,
         TrainVariant::Arg2v2,
+        TrainVariant::Paulista,
+        TrainVariant::PaulistaHu,
+        TrainVariant::PaulistaHuOpen,
+        TrainVariant::Valencian,
     ];
 
     /// The rules the variant's hands are played with (the mini variant: arg-1v1's).
-    pub const fn rules(self) -> RuleSet {
+    pub fn rules(self) -> RuleSet {
+        let built = |options: &[&str]| {
+            RuleSet::new("paulista", options)
+                .unwrap_or_else(|e| unreachable!("the engine builds paulista {options:?}: {e}"))
+        };
         match self {
             TrainVariant::Arg1v1 | TrainVariant::Mini => RuleSet::ARG_1V1,
             TrainVariant::Arg2v2 => RuleSet::ARG_2V2,
+            TrainVariant::Paulista => RuleSet::PAULISTA,
+            TrainVariant::PaulistaHu => built(&["players=2"]),
+            TrainVariant::PaulistaHuOpen => built(&["players=2", "ferro=open"]),
+            TrainVariant::Valencian => RuleSet::VALENCIAN,
         }
     }
 
@@ -52,6 +93,10 @@ impl TrainVariant {
         match self {
             TrainVariant::Arg1v1 | TrainVariant::Mini => Abstraction::Buckets,
             TrainVariant::Arg2v2 => Abstraction::Arg2v2BucketsV2,
+            TrainVariant::Paulista | TrainVariant::PaulistaHu | TrainVariant::PaulistaHuOpen => {
+                Abstraction::PaulistaBucketsV1
+            }
+            TrainVariant::Valencian => Abstraction::ValencianBucketsV1,
         }
     }
 
@@ -97,14 +142,14 @@ impl TrainVariant {
         match self {
             TrainVariant::Arg1v1 => TrucoGame::arg_1v1(keyer),
             TrainVariant::Mini => TrucoGame::mini(keyer),
-            TrainVariant::Arg2v2 => TrucoGame::arg_2v2(keyer),
+            v => TrucoGame::new(v.rules(), keyer),
         }
     }
 }
 
 impl fmt::Display for TrainVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
+        f.write_str(self.name())
     }
 }
 
@@ -115,6 +160,10 @@ impl FromStr for TrainVariant {
             "arg-1v1" => Ok(TrainVariant::Arg1v1),
             "arg-1v1-mini" => Ok(TrainVariant::Mini),
             "arg-2v2" => Ok(TrainVariant::Arg2v2),
+            "paulista" => Ok(TrainVariant::Paulista),
+            "paulista-hu" => Ok(TrainVariant::PaulistaHu),
+            "paulista-hu-open" => Ok(TrainVariant::PaulistaHuOpen),
+            "valencian" => Ok(TrainVariant::Valencian),
             other => Err(TrainError::UnknownVariant(other.to_string())),
         }
     }

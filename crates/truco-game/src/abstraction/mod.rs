@@ -18,6 +18,7 @@
 
 mod buckets;
 mod hand;
+mod table;
 mod team;
 
 use buckets::Grouping;
@@ -31,6 +32,8 @@ pub use hand::{hand_class, HAND_CLASSES};
 pub use order::{Order, ORDER_STATES};
 pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
 use team::TeamVersion;
+use table::Profile;
+pub use table::{PAULISTA_RADICES, VALENCIAN_RADICES};
 pub use team::{TEAM_RADICES, TEAM_RADICES_V2};
 
 use crate::action::{Action, Event, NONE};
@@ -54,6 +57,12 @@ pub const DEFINITION_2V2: &str = include_str!("../../../../abstractions/arg-2v2.
 /// The definition file of `arg-2v2-buckets-v2`.
 pub const DEFINITION_2V2_V2: &str =
     include_str!("../../../../abstractions/arg-2v2-buckets-v2.toml");
+
+/// The definition file of `paulista-buckets-v1`.
+pub const DEFINITION_PAULISTA: &str = include_str!("../../../../abstractions/paulista.toml");
+
+/// The definition file of `valencian-buckets-v1`.
+pub const DEFINITION_VALENCIAN: &str = include_str!("../../../../abstractions/valencian.toml");
 
 /// The digits' radices, most significant first (mirrors `abstractions/arg-1v1.toml`).
 pub const RADICES: [u64; 12] = [
@@ -102,7 +111,7 @@ pub enum AbstractionError {
         radix: u64,
     },
     /// An abstraction id is unknown.
-    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-2v2-buckets-v1, arg-2v2-buckets-v2)")]
+    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-2v2-buckets-v1, arg-2v2-buckets-v2, paulista-buckets-v1, valencian-buckets-v1)")]
     UnknownId(String),
 }
 
@@ -127,11 +136,16 @@ pub enum Abstraction {
     /// v1 with a coarser score digit and the envido chain only while pending (so that the
     /// table trains further in the same time; `abstractions/arg-2v2.md`).
     Arg2v2BucketsV2,
+    /// The lossy abstraction of paulista, 4 players or heads-up (see the `table` module docs
+    /// and `abstractions/paulista.md`).
+    PaulistaBucketsV1,
+    /// The lossy abstraction of Valencian truc (`abstractions/valencian.md`).
+    ValencianBucketsV1,
 }
 
 impl Abstraction {
     /// Every abstraction.
-    pub const ALL: [Abstraction; 7] = [
+    pub const ALL: [Abstraction; 9] = [
         Abstraction::Tiers,
         Abstraction::TiersNoOrder,
         Abstraction::Buckets,
@@ -139,6 +153,8 @@ impl Abstraction {
         Abstraction::BucketsV3,
         Abstraction::Arg2v2BucketsV1,
         Abstraction::Arg2v2BucketsV2,
+        Abstraction::PaulistaBucketsV1,
+        Abstraction::ValencianBucketsV1,
     ];
 
     /// The abstractions of `arg-1v1` (and `arg-1v1-mini`).
@@ -160,6 +176,8 @@ impl Abstraction {
             Abstraction::BucketsV3 => "arg-1v1-buckets-v3",
             Abstraction::Arg2v2BucketsV1 => "arg-2v2-buckets-v1",
             Abstraction::Arg2v2BucketsV2 => "arg-2v2-buckets-v2",
+            Abstraction::PaulistaBucketsV1 => "paulista-buckets-v1",
+            Abstraction::ValencianBucketsV1 => "valencian-buckets-v1",
         }
     }
 
@@ -167,6 +185,8 @@ impl Abstraction {
     pub const fn covers(self) -> &'static str {
         match self {
             Abstraction::Arg2v2BucketsV1 | Abstraction::Arg2v2BucketsV2 => "arg-2v2",
+            Abstraction::PaulistaBucketsV1 => "paulista (4 players or players=2, either ferro)",
+            Abstraction::ValencianBucketsV1 => "valencian",
             _ => "arg-1v1 and arg-1v1-mini",
         }
     }
@@ -177,6 +197,10 @@ impl Abstraction {
             Abstraction::Arg2v2BucketsV1 | Abstraction::Arg2v2BucketsV2 => {
                 *rules == crate::rules::RuleSet::ARG_2V2
             }
+            Abstraction::PaulistaBucketsV1 => {
+                rules.variant == Variant::Paulista && matches!(rules.players, 2 | 4)
+            }
+            Abstraction::ValencianBucketsV1 => *rules == crate::rules::RuleSet::VALENCIAN,
             _ => rules.variant == Variant::Arg1v1 && rules.players == 2 && rules.target == 15,
         }
     }
@@ -188,6 +212,8 @@ impl Abstraction {
             Abstraction::BucketsV3 => DEFINITION_V3,
             Abstraction::Arg2v2BucketsV1 => DEFINITION_2V2,
             Abstraction::Arg2v2BucketsV2 => DEFINITION_2V2_V2,
+            Abstraction::PaulistaBucketsV1 => DEFINITION_PAULISTA,
+            Abstraction::ValencianBucketsV1 => DEFINITION_VALENCIAN,
             _ => DEFINITION,
         }
     }
@@ -233,6 +259,17 @@ impl Abstraction {
                 players: r.players,
                 target: r.target,
             });
+        }
+        if let Some(profile) = self.profile() {
+            let team = r.team(view.seat()) as usize;
+            let score = p.score();
+            let (me, opp) = (score[team], score[1 - team]);
+            let (need_me, need_opp) = (r.target.saturating_sub(me), r.target.saturating_sub(opp));
+            if need_me == 0 || need_opp == 0 || p.match_over() {
+                return Err(AbstractionError::MatchOver(me, opp));
+            }
+            let d = table::digits(profile, view, need_me, need_opp);
+            return pack(&d, profile.radices());
         }
         let team_version = match self {
             Abstraction::Arg2v2BucketsV1 => Some((TeamVersion::V1, &TEAM_RADICES)),
@@ -323,6 +360,17 @@ impl Abstraction {
     }
 }
 
+impl Abstraction {
+    /// The profile of the rank-table scheme (paulista, valencian), if the abstraction uses it.
+    fn profile(self) -> Option<Profile> {
+        match self {
+            Abstraction::PaulistaBucketsV1 => Some(Profile::Paulista),
+            Abstraction::ValencianBucketsV1 => Some(Profile::Valencian),
+            _ => None,
+        }
+    }
+}
+
 /// Packs digits into one mixed-radix number, checking each digit's range.
 fn pack(digits: &[u64], radices: &[u64]) -> Result<u64, AbstractionError> {
     let mut key = 0u64;
@@ -378,11 +426,27 @@ pub fn card_order(view: &View) -> [Card; 3] {
 /// order, so that action `i` means the same card for every hand of a class; other actions keep
 /// their place. No allocation.
 pub fn order_actions(view: &View, actions: &mut [Action]) {
+    if view.public().rules().ranking != crate::ranking::Ranking::Argentine {
+        // Paulista and valencian: unplayed cards strongest first, face up before face down
+        // (blind plays keep their deal-order positions).
+        let order = table::card_order(view);
+        let pos = |c: &Card| order.iter().position(|o| *o == Some(*c)).unwrap_or(3);
+        sort_stable(actions, |a| match a {
+            Action::Play(c) => pos(c),
+            Action::Hide(c) => 4 + pos(c),
+            _ => 8,
+        });
+        return;
+    }
     let order = card_order(view);
-    let rank = |a: &Action| match a {
+    sort_stable(actions, |a| match a {
         Action::Play(c) => order.iter().position(|o| o == c).unwrap_or(3),
         _ => 4,
-    };
+    });
+}
+
+/// Sorts `actions` by `rank`, stable, without allocating.
+fn sort_stable(actions: &mut [Action], rank: impl Fn(&Action) -> usize) {
     // Insertion sort on at most a dozen items, stable.
     for i in 1..actions.len() {
         let mut j = i;

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Trains one of the shipped paulista / valencian models (see models/<name>.md): ES-MCCFR
+# self-play, the variant's default abstraction, seat-by-seat traversals in the team games
+# (crates/truco-cfr/README.md, "Team games"), Linear-CFR discounting, start scores uniform (and,
+# in valencian, every cama standing). At most 4.4 M information sets are written (the most
+# visited; about 48 MB).
+#
+# NAME: paulista (4 players), paulista-hu (players=2, blind mão de ferro) or valencian.
+# Resumable: if WORK holds a checkpoint from an earlier (killed or finished) run, the run
+# continues from it for another TIME. Checkpoints and the full solver stay in WORK (outside the
+# repository). TRUCO names a prebuilt binary to run instead of building one (so that rebuilding
+# the tree during a long run cannot touch it); THREADS the solver threads (default 2).
+#
+#   scripts/train_model.sh NAME [TIME] [WORK]     e.g. scripts/train_model.sh paulista 85m
+set -eu
+NAME=${1:?usage: scripts/train_model.sh paulista|paulista-hu|valencian [TIME] [WORK]}
+TIME=${2:-85m}
+WORK=${3:-/tmp/$NAME-train}
+THREADS=${THREADS:-2}
+case "$NAME" in
+  paulista) VARIANT="--variant paulista" ;;
+  paulista-hu) VARIANT="--variant paulista --option players=2" ;;
+  valencian) VARIANT="--variant valencian" ;;
+  *) echo "unknown model $NAME (paulista, paulista-hu or valencian)" >&2; exit 2 ;;
+esac
+mkdir -p "$WORK"
+if [ -z "${TRUCO:-}" ]; then
+  cargo build --release
+  TRUCO=target/release/truco
+fi
+OUT="$WORK/$NAME.tbl"
+RESUME=""
+if [ -f "$OUT.ckpt" ]; then
+  RESUME="--resume $OUT.ckpt"
+fi
+# shellcheck disable=SC2086
+"$TRUCO" train $VARIANT --threads "$THREADS" --discount-every 200000 \
+  --max-info-sets 16000000 --max-rows 4400000 \
+  --checkpoint-every 15m --eval-every 10m --eval-deals 2000 --seed 7 \
+  --time "$TIME" --out "$OUT" $RESUME
+cp "$OUT" "models/$NAME.tbl"
+cp "$OUT.log.jsonl" "models/$NAME.log.jsonl"

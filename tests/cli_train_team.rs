@@ -109,8 +109,11 @@ fn what_cannot_be_trained_says_why() {
             "arg-classic",
             vec!["--option", "players=6", "--option", "pica-pica"],
         ),
-        ("paulista", vec![]),
-        ("valencian", vec![]),
+        ("arg-classic", vec!["--option", "flor"]),
+        (
+            "arg-classic",
+            vec!["--option", "players=2", "--option", "target=15"],
+        ),
     ] {
         let mut a = vec!["train", "--variant", variant, "--iterations", "1"];
         a.extend(opts);

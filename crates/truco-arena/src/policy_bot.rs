@@ -112,7 +112,7 @@ mod tests {
         let spot: Spot = SPOT.parse().unwrap();
         let view = spot.to_view().unwrap();
         let mut legal = ActionList::new();
-        view.public().legal_actions(view.hand(), &mut legal);
+        view.legal_actions(&mut legal);
         let mut w = TableWriter::new(TableMeta {
             variant: variant.into(),
             options: String::new(),
@@ -140,7 +140,7 @@ mod tests {
         let spot: Spot = SPOT.parse().unwrap();
         let view = spot.to_view().unwrap();
         let mut legal = ActionList::new();
-        view.public().legal_actions(view.hand(), &mut legal);
+        view.legal_actions(&mut legal);
         let mut rng = BotRng::seed_from_u64(1);
         // Mazo is last in both orders: the row puts all its weight there.
         for _ in 0..50 {
@@ -153,7 +153,7 @@ mod tests {
             .parse()
             .unwrap();
         let view = other.to_view().unwrap();
-        view.public().legal_actions(view.hand(), &mut legal);
+        view.legal_actions(&mut legal);
         let mut seen = vec![false; legal.len()];
         for _ in 0..400 {
             let a = bot.act_in_hand(&view, other.history(), legal.as_slice(), &mut rng);

@@ -166,7 +166,7 @@ impl Context {
             let view = spot.to_view().expect("a view");
             let a = truco_game::abstraction::Abstraction::Tiers;
             let mut legal = truco_game::ActionList::new();
-            view.public().legal_actions(view.hand(), &mut legal);
+            view.legal_actions(&mut legal);
             let mut w = TableWriter::new(TableMeta {
                 variant: "arg-1v1".into(),
                 options: String::new(),
@@ -301,7 +301,7 @@ fn spot(input: &[u8]) -> bool {
     assert_eq!(again.to_string(), printed, "printing is stable");
     if let Ok(view) = spot.to_view() {
         let mut legal = truco_game::ActionList::new();
-        view.public().legal_actions(view.hand(), &mut legal);
+        view.legal_actions(&mut legal);
     }
     true
 }

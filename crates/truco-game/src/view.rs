@@ -113,6 +113,19 @@ impl View {
         CardSet(h.0 & !self.hid.0)
     }
 
+    /// The legal actions of the actor holding this view (it must be the seat to act): its
+    /// unplayed cards, or in a blind hand one `Blind(k)` per card left.
+    #[inline]
+    pub fn legal_actions(&self, out: &mut crate::ActionList) {
+        let held = if self.blind {
+            // Blind, only how many cards are left matters: any that many cards stand for them.
+            CardSet((1u64 << self.cards_left()) - 1)
+        } else {
+            self.hand()
+        };
+        self.public.legal_actions(held, out);
+    }
+
     /// How many cards the seat still holds (known even when blind).
     pub fn cards_left(&self) -> u8 {
         let p = &self.public;

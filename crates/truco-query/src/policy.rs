@@ -224,7 +224,7 @@ impl Policy {
             });
         }
         let mut engine = ActionList::new();
-        p.legal_actions(view.hand(), &mut engine);
+        view.legal_actions(&mut engine);
         let n = engine.len();
         if n == 0 {
             return Err(PolicyError::NoDecision {

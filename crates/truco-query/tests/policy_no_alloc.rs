@@ -43,7 +43,7 @@ fn recommend_and_sample_allocate_nothing() {
     let mut keys = std::collections::HashSet::new();
     for (view, events) in seen.iter().step_by(2) {
         let key = a.key(view, events).unwrap();
-        view.public().legal_actions(view.hand(), &mut legal);
+        view.legal_actions(&mut legal);
         if keys.insert(key) {
             let p = vec![1.0f32; legal.len()];
             w.push(key, &p, Some(&p)).unwrap();

@@ -460,4 +460,6 @@ fn sort_stable(actions: &mut [Action], rank: impl Fn(&Action) -> usize) {
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_table;
+#[cfg(test)]
 mod tests_team;

@@ -238,13 +238,7 @@ pub(crate) fn digits(profile: Profile, view: &View, need_me: u8, need_opp: u8) -
         Profile::Valencian => 0,
     };
     let mut legal = ActionList::new();
-    // Blind, only the number of cards left matters to the legal actions (`Blind(k)`).
-    let held = if view.is_blind() {
-        crate::cards::CardSet((1u64 << view.cards_left()) - 1)
-    } else {
-        view.hand()
-    };
-    p.legal_actions(held, &mut legal);
+    view.legal_actions(&mut legal);
     let mask = legal.as_slice().iter().fold(0u64, |m, &a| m | legal_bit(a));
     [
         hand,

@@ -31,18 +31,46 @@ pub(crate) fn raise_word(p: &PublicState) -> &'static str {
     words[(next.max(1) as usize - 1).min(3)]
 }
 
-/// The word of `action` in a spot history, in the state `p` before it: the variant's truco
-/// step, the valencian envit words, the mão de onze `play` / `run`.
+/// The variant's words for the calls at one point of a hand (no heap: a `Copy` value to keep
+/// beside an answer): the truco step a raise means, the valencian envit words, the mão de
+/// onze `play` / `run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words {
+    raise: &'static str,
+    eleven: bool,
+    envit: bool,
+}
+
+impl Words {
+    /// The words in the state `p` (before the action is taken).
+    pub fn of(p: &PublicState) -> Words {
+        Words {
+            raise: raise_word(p),
+            eleven: p.eleven_pending(),
+            envit: p.rules().envit,
+        }
+    }
+
+    /// The variant's word for `action`, or `None` where the engine's name is the word (cards,
+    /// hidden and blind plays, `quiero`, `mazo`, `pass`...).
+    pub fn word(&self, action: Action) -> Option<&'static str> {
+        match action {
+            Action::Raise => Some(self.raise),
+            Action::Quiero if self.eleven => Some("play"),
+            Action::NoQuiero if self.eleven => Some("run"),
+            Action::Envido if self.envit => Some("envide"),
+            Action::RealEnvido if self.envit => Some("torne"),
+            Action::FaltaEnvido if self.envit => Some("falta"),
+            _ => None,
+        }
+    }
+}
+
+/// The word of `action` in a spot history, in the state `p` before it (see [`Words`]).
 pub(crate) fn action_word(p: &PublicState, action: Action) -> String {
-    let envit = p.rules().envit;
-    match action {
-        Action::Raise => raise_word(p).to_string(),
-        Action::Quiero if p.eleven_pending() => "play".into(),
-        Action::NoQuiero if p.eleven_pending() => "run".into(),
-        Action::Envido if envit => "envide".into(),
-        Action::RealEnvido if envit => "torne".into(),
-        Action::FaltaEnvido if envit => "falta".into(),
-        a => a.to_string(),
+    match Words::of(p).word(action) {
+        Some(w) => w.to_string(),
+        None => action.to_string(),
     }
 }
 

@@ -40,6 +40,7 @@
 
 mod error;
 mod explain;
+pub use explain::Words;
 mod parse;
 mod rebuild;
 mod replay;

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use truco_game::action::MAX_ACTIONS;
+use truco_game::spot::Words;
 use truco_game::{Action, PublicState};
 
 /// In which order a [`Recommendation`] lists the legal actions.
@@ -37,8 +38,8 @@ pub struct Recommendation {
     pub fallback: bool,
     /// The abstraction key of the spot.
     pub key: u64,
-    /// The truco step a `Raise` means here (`truco`, `retruco` or `vale-cuatro`).
-    raise_word: &'static str,
+    /// The variant's words for the calls here (`Raise` is `truco`, `seis`, `retruc`...).
+    words: Words,
 }
 
 impl Recommendation {
@@ -52,7 +53,7 @@ impl Recommendation {
             len: 0,
             fallback,
             key,
-            raise_word: raise_word(public),
+            words: Words::of(public),
         }
     }
 
@@ -126,12 +127,13 @@ impl Recommendation {
         out
     }
 
-    /// The action's name as the spot notation writes it here (`Raise` is `truco`, `retruco` or
-    /// `vale-cuatro` by the hand's truco level).
+    /// The action's name as the spot notation writes it here, in the variant's words (`Raise`
+    /// is `truco`, `retruco`, `seis`, `truc`... by the variant and the hand's truco level;
+    /// `envide`, `torne`; `play` / `run` at a mão de onze).
     pub fn name(&self, action: Action) -> ActionName {
         ActionName {
             action,
-            raise_word: self.raise_word,
+            words: self.words,
         }
     }
 }
@@ -140,26 +142,15 @@ impl Recommendation {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActionName {
     action: Action,
-    raise_word: &'static str,
+    words: Words,
 }
 
 impl fmt::Display for ActionName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.action {
-            Action::Raise => f.write_str(self.raise_word),
-            a => write!(f, "{a}"),
+        match self.words.word(self.action) {
+            Some(w) => f.write_str(w),
+            None => write!(f, "{}", self.action),
         }
-    }
-}
-
-/// The next truco step if the actor of `p` raises now.
-fn raise_word(p: &PublicState) -> &'static str {
-    let t = p.truco();
-    let next = if t.pending { t.level + 2 } else { t.level + 1 };
-    match next {
-        0 | 1 => "truco",
-        2 => "retruco",
-        _ => "vale-cuatro",
     }
 }
 

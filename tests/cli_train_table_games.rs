@@ -32,7 +32,9 @@ fn run(a: &[String]) -> std::process::Output {
 
 /// Queries `spot` as JSON and checks the answer is a distribution; returns the action names.
 fn answer(table: &str, spot: &str) -> Vec<String> {
-    let text = ok(&truco(&["query", "--model", table, "--spot", spot, "--json"]));
+    let text = ok(&truco(&[
+        "query", "--model", table, "--spot", spot, "--json",
+    ]));
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let actions = v["actions"].as_array().unwrap();
     let total: f64 = actions.iter().map(|a| a["prob"].as_f64().unwrap()).sum();
@@ -161,7 +163,12 @@ fn valencian_trains_and_answers_envit_and_out_of_turn_truc() {
 fn a_killed_paulista_run_resumes_to_the_same_table() {
     let dir = tmp_dir("train-table", "resume");
     let whole = dir.join("whole.tbl");
-    ok(&run(&train("paulista", &[], "500", whole.to_str().unwrap())));
+    ok(&run(&train(
+        "paulista",
+        &[],
+        "500",
+        whole.to_str().unwrap(),
+    )));
     let cut = dir.join("cut.tbl");
     let ckpt = dir.join("cut.tbl.ckpt");
     let mut a = train("paulista", &[], "500", cut.to_str().unwrap());

@@ -246,31 +246,36 @@ fn tcp_serves_concurrent_clients() {
     assert!(server.0.try_wait().unwrap().is_none());
 }
 
-/// A team table (arg-2v2) answers every seat; a spot it never saw is the flagged fallback (no
-/// mazo); a spot of other rules is an error line.
-#[test]
-fn serves_team_spots_from_any_seat() {
-    let seen = "arg-2v2 | score 12-20 | dealer 3 | seat 1: 1E 7O 3C | 0:4B";
-    let a = Abstraction::Arg2v2BucketsV1;
+/// A table of `abstraction` for `variant` (with `options`) holding one uniform row: the key
+/// of `seen`.
+fn one_row_table(abstraction: Abstraction, variant: &str, options: &str, seen: &str) -> Model {
     let spot: Spot = seen.parse().unwrap();
     let view = spot.to_view().unwrap();
     let mut legal = truco_game::ActionList::new();
-    view.public().legal_actions(view.hand(), &mut legal);
-    let path = std::env::temp_dir().join(format!("truco-serve-team-{}.tbl", std::process::id()));
+    view.legal_actions(&mut legal);
+    let path = std::env::temp_dir().join(format!(
+        "truco-serve-{}-{}.tbl",
+        abstraction.id(),
+        std::process::id()
+    ));
     let mut w = TableWriter::new(TableMeta {
-        variant: "arg-2v2".into(),
-        options: String::new(),
-        abstraction_id: a.id().into(),
-        abstraction_hash: a.definition_hash(),
+        variant: variant.into(),
+        options: options.into(),
+        abstraction_id: abstraction.id().into(),
+        abstraction_hash: abstraction.definition_hash(),
     });
     w.push(
-        a.key(&view, spot.history()).unwrap(),
+        abstraction.key(&view, spot.history()).unwrap(),
         &vec![1.0; legal.len()],
         None,
     )
     .unwrap();
     w.write(&path).unwrap();
-    let model = Model(path);
+    Model(path)
+}
+
+/// `truco serve` on `model` (stdin/stdout): one JSON answer per spot, in order.
+fn serve_spots(model: &Model, spots: &[String]) -> Vec<Value> {
     let mut server = Server(
         Command::new(env!("CARGO_BIN_EXE_truco"))
             .args(["serve", "--model", model.0.to_str().unwrap()])
@@ -280,12 +285,6 @@ fn serves_team_spots_from_any_seat() {
             .spawn()
             .unwrap(),
     );
-    let spots = [
-        seen.to_string(),
-        "arg-2v2 | score 0-0 | dealer 3 | seat 0: 1B 2E 4C".into(),
-        "arg-2v2 | score 0-0 | dealer 3 | seat 3: 5B 6E 4C | 0:4B 1:5C 2:truco".into(),
-        SPOT.into(),
-    ];
     let mut stdin = server.0.stdin.take().unwrap();
     let stdout = server.0.stdout.take().unwrap();
     let lines: Vec<String> = spots
@@ -298,12 +297,37 @@ fn serves_team_spots_from_any_seat() {
             writeln!(stdin, "{l}").unwrap();
         }
     });
-    let answers: Vec<Value> = bounded(move || {
+    bounded(move || {
         BufReader::new(stdout)
             .lines()
             .map(|l| serde_json::from_str(&l.unwrap()).unwrap())
             .collect()
-    });
+    })
+}
+
+/// The action names of an answer.
+fn names(answer: &Value) -> Vec<String> {
+    answer["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["action"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// A team table (arg-2v2) answers every seat; a spot it never saw is the flagged fallback (no
+/// mazo); a spot of other rules is an error line.
+#[test]
+fn serves_team_spots_from_any_seat() {
+    let seen = "arg-2v2 | score 12-20 | dealer 3 | seat 1: 1E 7O 3C | 0:4B";
+    let model = one_row_table(Abstraction::Arg2v2BucketsV1, "arg-2v2", "", seen);
+    let spots = [
+        seen.to_string(),
+        "arg-2v2 | score 0-0 | dealer 3 | seat 0: 1B 2E 4C".into(),
+        "arg-2v2 | score 0-0 | dealer 3 | seat 3: 5B 6E 4C | 0:4B 1:5C 2:truco".into(),
+        SPOT.into(),
+    ];
+    let answers = serve_spots(&model, &spots);
     assert_eq!(answers.len(), 4, "{answers:#?}");
     assert_eq!(answers[0]["fallback"], false, "{}", answers[0]);
     for a in &answers[1..3] {
@@ -320,4 +344,45 @@ fn serves_team_spots_from_any_seat() {
         "{}",
         answers[3]
     );
+}
+
+/// Paulista and valencian tables answer in the variant's words, every kind of decision
+/// (a blind mão de ferro, a mão de onze, the out-of-turn truc), and refuse other rules.
+#[test]
+fn serves_paulista_and_valencian_in_their_words() {
+    let seen = "paulista | score 3-5 | dealer 3 vira 7O | seat 0: 3E 10O 4C | 0:10O 1:3B 2:6E 3:1C / 0:hide-3E 1:hidden 2:4O 3:7B / 3:truco";
+    let model = one_row_table(Abstraction::PaulistaBucketsV1, "paulista", "", seen);
+    let spots = [
+        seen.to_string(),
+        "paulista | score 11-4 | dealer 3 vira 7O | seat 0: 6E 10B 4O partner 3E 10O 4C".into(),
+        "paulista | score 11-11 | dealer 3 vira 7O | seat 1: blind | 0:4C".into(),
+        "paulista players=2 | score 0-0 | dealer 1 vira 7O | seat 0: 3E 4C 5O".into(),
+    ];
+    let a = serve_spots(&model, &spots);
+    assert_eq!(a.len(), 4, "{a:#?}");
+    assert_eq!(
+        (a[0]["fallback"].clone(), names(&a[0])),
+        (
+            json!(false),
+            vec!["seis".to_string(), "quiero".into(), "no-quiero".into()]
+        )
+    );
+    assert_eq!(names(&a[1]), ["play", "run"]);
+    assert_eq!(a[1]["fallback"], true);
+    assert_eq!(names(&a[2]), ["blind-0", "blind-1", "blind-2"]);
+    assert_eq!(a[3]["error"]["kind"], "wrong_variant", "{}", a[3]);
+
+    let seen = "valencian | score 5-17 camas 1-0 | dealer 0 | seat 1: 6O 7O 3C | 2:pass";
+    let model = one_row_table(Abstraction::ValencianBucketsV1, "valencian", "", seen);
+    let spots = [
+        seen.to_string(),
+        "valencian | score 0-0 camas 0-0 | dealer 0 | seat 2: 1E 3E 7E".into(),
+        "valencian | score 0-0 camas 0-0 | dealer 0 | seat 1: 2E 4C 5O".into(),
+    ];
+    let a = serve_spots(&model, &spots);
+    assert_eq!(a[0]["fallback"], false, "{}", a[0]);
+    assert!(names(&a[0]).contains(&"envide".to_string()), "{}", a[0]);
+    assert_eq!(names(&a[1]), ["truc", "pass"]);
+    let err = a[2]["error"].to_string();
+    assert!(err.contains("22-card"), "{err}");
 }

@@ -21,8 +21,8 @@ use crate::export::write_table;
 use crate::keying::Abstract;
 use crate::restricted::Restricted;
 use crate::scores::ScoreDist;
-use truco_game::rules::Variant;
 use crate::variant::TrainVariant;
+use truco_game::rules::Variant;
 
 /// What to train and how.
 #[derive(Clone, Debug)]

@@ -31,9 +31,9 @@ pub use buckets::{BUCKET_RADICES, BUCKET_RADICES_V2, BUCKET_RADICES_V3};
 pub use hand::{hand_class, HAND_CLASSES};
 pub use order::{Order, ORDER_STATES};
 pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
-use team::TeamVersion;
 use table::Profile;
 pub use table::{PAULISTA_RADICES, VALENCIAN_RADICES};
+use team::TeamVersion;
 pub use team::{TEAM_RADICES, TEAM_RADICES_V2};
 
 use crate::action::{Action, Event, NONE};
@@ -361,6 +361,31 @@ impl Abstraction {
 }
 
 impl Abstraction {
+    /// The key's digit radices, most significant first (as in the definition file).
+    pub fn radices(self) -> &'static [u64] {
+        match self {
+            Abstraction::Tiers | Abstraction::TiersNoOrder => &RADICES,
+            Abstraction::Buckets => &BUCKET_RADICES,
+            Abstraction::BucketsV2 => &BUCKET_RADICES_V2,
+            Abstraction::BucketsV3 => &BUCKET_RADICES_V3,
+            Abstraction::Arg2v2BucketsV1 => &TEAM_RADICES,
+            Abstraction::Arg2v2BucketsV2 => &TEAM_RADICES_V2,
+            Abstraction::PaulistaBucketsV1 => &PAULISTA_RADICES,
+            Abstraction::ValencianBucketsV1 => &VALENCIAN_RADICES,
+        }
+    }
+
+    /// The digits of `key`, most significant first (a key this abstraction packed).
+    pub fn digits(self, mut key: u64) -> Vec<u64> {
+        let r = self.radices();
+        let mut out = vec![0; r.len()];
+        for (slot, &radix) in out.iter_mut().zip(r).rev() {
+            *slot = key % radix;
+            key /= radix;
+        }
+        out
+    }
+
     /// The profile of the rank-table scheme (paulista, valencian), if the abstraction uses it.
     fn profile(self) -> Option<Profile> {
         match self {

@@ -118,7 +118,11 @@ fn legal_bit(a: Action) -> u64 {
 }
 
 /// Three cards' groups as one sorted base-9 number (strongest first; 0 = no card).
-fn hand_digit(profile: Profile, table: &RankTable, cards: impl Iterator<Item = crate::Card>) -> u64 {
+fn hand_digit(
+    profile: Profile,
+    table: &RankTable,
+    cards: impl Iterator<Item = crate::Card>,
+) -> u64 {
     let mut groups = [0u8; 3];
     for (slot, c) in groups.iter_mut().zip(cards) {
         *slot = profile.group(table.tier(c).unwrap_or(0));
@@ -148,9 +152,9 @@ pub(crate) fn digits(profile: Profile, view: &View, need_me: u8, need_opp: u8) -
     let open = p.trick() == 0 && !e.accepted && !e.called();
     let env = if r.envido && (open || e.pending) {
         view.known_dealt().map_or(0, |d| {
-            envido_bucket(crate::envido::envido_value(crate::cards::CardSet::from_cards(
-                &d,
-            )))
+            envido_bucket(crate::envido::envido_value(
+                crate::cards::CardSet::from_cards(&d),
+            ))
         })
     } else {
         0

@@ -89,10 +89,7 @@ fn redeal(
     let partner = (keep + r.players / 2) % r.players;
     let mut used = CardSet::EMPTY;
     for (s, cards) in hands.iter().enumerate() {
-        let spent = CardSet(
-            h.state().dealt_set(s as u8).0
-                & !h.state().hand(s as u8).0,
-        );
+        let spent = CardSet(h.state().dealt_set(s as u8).0 & !h.state().hand(s as u8).0);
         let fixed = s as u8 == keep || (keep_partner && s as u8 == partner);
         for &c in cards {
             if fixed || spent.contains(c) {
@@ -144,10 +141,19 @@ fn radices_match_the_definitions_and_fit_in_64_bits() {
         assert_eq!(Abstraction::from_id(a.id()), Ok(a));
     }
     assert!(!P.supports(&RuleSet::VALENCIAN) && !V.supports(&RuleSet::PAULISTA));
-    assert!(!P.supports(&RuleSet::ARG_2V2) && !Abstraction::Arg2v2BucketsV2.supports(&RuleSet::PAULISTA));
+    assert!(
+        !P.supports(&RuleSet::ARG_2V2)
+            && !Abstraction::Arg2v2BucketsV2.supports(&RuleSet::PAULISTA)
+    );
     // The shipped arg tables' hashes stay valid.
-    assert_eq!(Abstraction::Arg2v2BucketsV1.definition_hash(), 0x2bbb_4230_2dd5_d4d3);
-    assert_eq!(Abstraction::Buckets.definition_hash(), 0x561d_0b52_0a43_0ef9);
+    assert_eq!(
+        Abstraction::Arg2v2BucketsV1.definition_hash(),
+        0x2bbb_4230_2dd5_d4d3
+    );
+    assert_eq!(
+        Abstraction::Buckets.definition_hash(),
+        0x561d_0b52_0a43_0ef9
+    );
 }
 
 /// Plays random hands of every keyed rule set; at every decision, the acting seat's key is
@@ -251,7 +257,12 @@ fn card_actions_are_ordered_by_strength_under_the_vira() {
         [v[0], v[1], v[2]]
     };
     let start = PublicState::new_hand(RuleSet::PAULISTA, [0, 0], 0).unwrap();
-    let hands = [c("4C 3E 10B"), c("5E 5B 6E"), c("10E 11B 11E"), c("12E 12B 6B")];
+    let hands = [
+        c("4C 3E 10B"),
+        c("5E 5B 6E"),
+        c("10E 11B 11E"),
+        c("12E 12B 6B"),
+    ];
     let h = Hand::deal_with_vira(start, &hands, "7O".parse().unwrap()).unwrap();
     let view = h.view(0).unwrap();
     let mut legal = ActionList::new();

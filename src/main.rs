@@ -33,6 +33,8 @@ enum Command {
     Exploit(cmd::exploit::Args),
     /// Charts of training logs, eval reports and exploitability curves (SVG and PNG).
     Plot(cmd::plot::Args),
+    /// Play a match in the terminal against strategy tables or the heuristic.
+    Play(cmd::play::Args),
     /// Exact score-aware solve of one heads-up paulista cell (11-11 open ferro, mão de onze).
     Solve(cmd::solve::Args),
 }
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Command::Train(args) => cmd::train::run(&args, &mut out),
         Command::Exploit(args) => cmd::exploit::run(&args, &mut out).map_err(Into::into),
         Command::Plot(args) => cmd::plot::run(&args, &mut out).map_err(Into::into),
+        Command::Play(args) => cmd::play::run(&args, &mut out).map_err(Into::into),
         Command::Solve(args) => cmd::solve::run(&args, &mut out).map_err(Into::into),
     };
     match result {

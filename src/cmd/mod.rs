@@ -3,6 +3,8 @@
 
 pub mod eval;
 pub mod exploit;
+pub mod play;
+pub mod play_screen;
 pub mod plot;
 pub mod query;
 pub mod range;

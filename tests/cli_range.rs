@@ -84,3 +84,47 @@ fn a_spot_with_no_decision_for_its_seat_is_an_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.is_empty() && !err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn the_range_is_drawn_to_png_and_svg() {
+    let dir = common::tmp_dir("range", "draw");
+    let (png, svg) = (dir.join("r.png"), dir.join("r.svg"));
+    let spot = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 4C";
+    let text = ok(&truco(&[
+        "query",
+        "--range",
+        "--model",
+        MODEL,
+        "--spot",
+        spot,
+        "--png",
+        png.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]));
+    assert!(text.contains("9880 hands"), "{text}");
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    let body = std::fs::read_to_string(&svg).unwrap();
+    assert!(body.contains("<svg") && body.contains("envido") && body.contains("1E"));
+    // A picture needs --range; a folder that does not exist is a clear error.
+    let r = truco(&["query", "--model", MODEL, "--spot", spot, "--png", "x.png"]);
+    assert!(!r.status.success());
+    assert!(String::from_utf8_lossy(&r.stderr).contains("--range"));
+    let missing = dir.join("no/such/r.png");
+    let r = truco(&[
+        "query",
+        "--range",
+        "--model",
+        MODEL,
+        "--spot",
+        spot,
+        "--png",
+        missing.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        !r.status.success() && err.contains("cannot draw the range"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -24,6 +24,12 @@ pub struct Args {
     /// history (the spot's own cards are replaced), grouped by strongest card and envido total.
     #[arg(long)]
     pub range: bool,
+    /// With --range: also draw the grid to this PNG file.
+    #[arg(long, value_name = "FILE", requires = "range")]
+    pub png: Option<PathBuf>,
+    /// With --range: also draw the grid to this SVG file.
+    #[arg(long, value_name = "FILE", requires = "range")]
+    pub svg: Option<PathBuf>,
     /// Skip the body checksum at open (faster for a large table; a damaged body may then give
     /// wrong answers, never a crash).
     #[arg(long)]
@@ -45,6 +51,9 @@ pub enum QueryError {
     /// A range cannot be built for this spot.
     #[error("no range: {0}")]
     Range(String),
+    /// The range grid could not be drawn.
+    #[error("cannot draw the range: {0}")]
+    Draw(#[from] truco_plot::PlotError),
 }
 
 /// Opens the model of a command (`--no-verify` skips the body checksum).
@@ -62,7 +71,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), QueryError> {
     let spot: Spot = args.spot.parse()?;
     let policy = open_policy(&args.model, args.no_verify)?;
     if args.range {
-        return super::range::run(&policy, &spot, args.json, out);
+        let pictures = [args.png.as_deref(), args.svg.as_deref()];
+        return super::range::run(&policy, &spot, args.json, &pictures, out);
     }
     let r = policy.recommend_spot(&spot, ActionOrder::Engine)?;
     if args.json {

@@ -215,9 +215,13 @@ pub fn run(
     policy: &Policy,
     spot: &Spot,
     json: bool,
+    pictures: &[Option<&std::path::Path>],
     out: &mut impl Write,
 ) -> Result<(), QueryError> {
     let r = build(policy, spot)?;
+    for path in pictures.iter().flatten() {
+        truco_plot::render_grid(&grid(&r, spot), path)?;
+    }
     if json {
         let cells: Vec<Vec<Value>> = r
             .cells
@@ -285,6 +289,36 @@ pub fn run(
         writeln!(out)?;
     }
     Ok(())
+}
+
+/// The range as a picture's grid.
+fn grid(r: &Range, spot: &Spot) -> truco_plot::Grid {
+    truco_plot::Grid {
+        title: format!("range of seat {} at: {spot}", spot.seat()),
+        subtitle: format!(
+            "rows: its strongest card; columns: {}; cell: the most likely action, its mean probability (hands); {} hands, {} by the fallback",
+            if spot.rules().envido { "its envido total" } else { "its second card" },
+            r.hands,
+            r.fallbacks
+        ),
+        rows: r.rows.clone(),
+        cols: r.cols.clone(),
+        cells: r
+            .cells
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|c| {
+                        c.top().map(|(a, m)| truco_plot::GridCell {
+                            action: a.to_string(),
+                            prob: m,
+                            hands: c.hands,
+                        })
+                    })
+                    .collect()
+            })
+            .collect(),
+    }
 }
 
 fn truncate(s: &str, n: usize) -> String {

@@ -6,6 +6,7 @@
 //! - [`eval`]: `truco eval --json` reports (win rate with its 95% interval by checkpoint).
 //! - [`curve`]: `iterations,seconds,exploitability[,series]` CSV.
 //! - [`chart`]: the backend-free [`Chart`]; [`render`]: drawing it; [`font`]: the font.
+//! - [`grid`]: a range grid (`truco query --range --png/--svg`).
 //! - [`plot`]: all of it for one request.
 
 #![warn(missing_docs)]
@@ -15,6 +16,7 @@ pub mod curve;
 pub mod error;
 pub mod eval;
 pub mod font;
+pub mod grid;
 pub mod input;
 pub mod log;
 pub mod render;
@@ -23,6 +25,7 @@ use std::path::PathBuf;
 
 pub use chart::{Chart, Point, Series};
 pub use error::PlotError;
+pub use grid::{render_grid, Grid, GridCell};
 
 /// What to plot and where.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

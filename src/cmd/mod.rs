@@ -13,3 +13,5 @@ pub mod served;
 pub mod simulate;
 pub mod solve;
 pub mod train;
+pub mod web;
+pub mod web_api;

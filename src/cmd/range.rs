@@ -223,35 +223,7 @@ pub fn run(
         truco_plot::render_grid(&grid(&r, spot), path)?;
     }
     if json {
-        let cells: Vec<Vec<Value>> = r
-            .cells
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|c| {
-                        let mean: serde_json::Map<String, Value> = c
-                            .sums
-                            .iter()
-                            .map(|(a, s)| {
-                                let m = s / c.hands.max(1) as f64;
-                                (a.clone(), json!((m * 1e4).round() / 1e4))
-                            })
-                            .collect();
-                        json!({"hands": c.hands, "mean": mean})
-                    })
-                    .collect()
-            })
-            .collect();
-        let v = json!({
-            "spot": spot.to_string(),
-            "seat": spot.seat(),
-            "hands": r.hands,
-            "fallbacks": r.fallbacks,
-            "rows": r.rows,
-            "cols": r.cols,
-            "cells": cells,
-        });
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", to_json(&r, spot))?;
         return Ok(());
     }
     writeln!(out, "range of seat {} at: {spot}", spot.seat())?;
@@ -289,6 +261,43 @@ pub fn run(
         writeln!(out)?;
     }
     Ok(())
+}
+
+/// The range of `spot`'s seat from `policy`, as the JSON `truco query --range --json` prints
+/// (and the web explorer's `/api/range` answers).
+pub fn range_json(policy: &Policy, spot: &Spot) -> Result<Value, QueryError> {
+    Ok(to_json(&build(policy, spot)?, spot))
+}
+
+fn to_json(r: &Range, spot: &Spot) -> Value {
+    let cells: Vec<Vec<Value>> = r
+        .cells
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|c| {
+                    let mean: serde_json::Map<String, Value> = c
+                        .sums
+                        .iter()
+                        .map(|(a, s)| {
+                            let m = s / c.hands.max(1) as f64;
+                            (a.clone(), json!((m * 1e4).round() / 1e4))
+                        })
+                        .collect();
+                    json!({"hands": c.hands, "mean": mean})
+                })
+                .collect()
+        })
+        .collect();
+    json!({
+        "spot": spot.to_string(),
+        "seat": spot.seat(),
+        "hands": r.hands,
+        "fallbacks": r.fallbacks,
+        "rows": r.rows,
+        "cols": r.cols,
+        "cells": cells,
+    })
 }
 
 /// The range as a picture's grid.

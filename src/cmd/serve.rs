@@ -31,13 +31,19 @@ use super::served::ServedModel;
 /// Arguments of `truco serve`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// The strategy table (e.g. models/arg-1v1.tbl).
-    #[arg(long, value_name = "FILE")]
-    pub model: PathBuf,
+    /// The strategy table (e.g. models/arg-1v1.tbl). With --http, repeatable: the explorer
+    /// lets you choose among the tables and compare two.
+    #[arg(long, value_name = "FILE", required = true)]
+    pub model: Vec<PathBuf>,
     /// Serve over TCP on this address (e.g. 127.0.0.1:7878; port 0 picks a free port) instead
     /// of stdin/stdout. The first line on stdout is `listening on ADDR`.
-    #[arg(long, value_name = "ADDR")]
+    #[arg(long, value_name = "ADDR", conflicts_with = "http")]
     pub listen: Option<String>,
+    /// Serve the web spot explorer and its JSON API over HTTP on this address (e.g.
+    /// 127.0.0.1:8080; port 0 picks a free port). The first line on stdout is
+    /// `listening on http://ADDR`.
+    #[arg(long, value_name = "ADDR")]
+    pub http: Option<String>,
     /// Skip the body checksum at open (faster for a large table).
     #[arg(long)]
     pub no_verify: bool,
@@ -100,7 +106,16 @@ pub struct Limits {
 
 /// Runs `truco serve`.
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
-    let policy = Arc::new(ServedModel::open(&args.model, args.no_verify)?);
+    if let Some(addr) = &args.http {
+        return super::web::run(addr, &args.model, args.no_verify, out);
+    }
+    let [model] = args.model.as_slice() else {
+        return Err(ServeError::Io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "one --model per server (several only with --http, the explorer)",
+        )));
+    };
+    let policy = Arc::new(ServedModel::open(model, args.no_verify)?);
     match &args.listen {
         None => {
             let stdin = std::io::stdin();

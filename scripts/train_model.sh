@@ -5,7 +5,8 @@
 # in valencian, every cama standing). At most 4.4 M information sets are written (the most
 # visited; about 48 MB).
 #
-# NAME: paulista (4 players), paulista-hu (players=2, blind mão de ferro) or valencian.
+# NAME: paulista (4 players), paulista-hu (players=2, blind mão de ferro), paulista-hu-tiers
+# (the same with the lossless-card paulista-hu-tiers-v1 key) or valencian.
 # Resumable: if WORK holds a checkpoint from an earlier (killed or finished) run, the run
 # continues from it for another TIME. Checkpoints and the full solver stay in WORK (outside the
 # repository). TRUCO names a prebuilt binary to run instead of building one (so that rebuilding
@@ -13,15 +14,16 @@
 #
 #   scripts/train_model.sh NAME [TIME] [WORK]     e.g. scripts/train_model.sh paulista 85m
 set -eu
-NAME=${1:?usage: scripts/train_model.sh paulista|paulista-hu|valencian [TIME] [WORK]}
+NAME=${1:?usage: scripts/train_model.sh paulista|paulista-hu|paulista-hu-tiers|valencian [TIME] [WORK]}
 TIME=${2:-85m}
 WORK=${3:-/tmp/$NAME-train}
 THREADS=${THREADS:-2}
 case "$NAME" in
   paulista) VARIANT="--variant paulista" ;;
   paulista-hu) VARIANT="--variant paulista --option players=2" ;;
+  paulista-hu-tiers) VARIANT="--variant paulista --option players=2 --abstraction paulista-hu-tiers-v1" ;;
   valencian) VARIANT="--variant valencian" ;;
-  *) echo "unknown model $NAME (paulista, paulista-hu or valencian)" >&2; exit 2 ;;
+  *) echo "unknown model $NAME (paulista, paulista-hu, paulista-hu-tiers or valencian)" >&2; exit 2 ;;
 esac
 mkdir -p "$WORK"
 if [ -z "${TRUCO:-}" ]; then

@@ -32,7 +32,7 @@ pub use hand::{hand_class, HAND_CLASSES};
 pub use order::{Order, ORDER_STATES};
 pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
 use table::Profile;
-pub use table::{PAULISTA_RADICES, VALENCIAN_RADICES};
+pub use table::{PAULISTA_HU_TIERS_RADICES, PAULISTA_RADICES, VALENCIAN_RADICES};
 use team::TeamVersion;
 pub use team::{TEAM_RADICES, TEAM_RADICES_V2};
 
@@ -60,6 +60,10 @@ pub const DEFINITION_2V2_V2: &str =
 
 /// The definition file of `paulista-buckets-v1`.
 pub const DEFINITION_PAULISTA: &str = include_str!("../../../../abstractions/paulista.toml");
+
+/// The definition file of `paulista-hu-tiers-v1`.
+pub const DEFINITION_PAULISTA_HU_TIERS: &str =
+    include_str!("../../../../abstractions/paulista-hu-tiers.toml");
 
 /// The definition file of `valencian-buckets-v1`.
 pub const DEFINITION_VALENCIAN: &str = include_str!("../../../../abstractions/valencian.toml");
@@ -111,7 +115,7 @@ pub enum AbstractionError {
         radix: u64,
     },
     /// An abstraction id is unknown.
-    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-2v2-buckets-v1, arg-2v2-buckets-v2, paulista-buckets-v1, valencian-buckets-v1)")]
+    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-2v2-buckets-v1, arg-2v2-buckets-v2, paulista-buckets-v1, paulista-hu-tiers-v1, valencian-buckets-v1)")]
     UnknownId(String),
 }
 
@@ -139,13 +143,16 @@ pub enum Abstraction {
     /// The lossy abstraction of paulista, 4 players or heads-up (see the `table` module docs
     /// and `abstractions/paulista.md`).
     PaulistaBucketsV1,
+    /// Heads-up paulista with every card keyed by its own tier under the vira
+    /// (`abstractions/paulista.md`).
+    PaulistaHuTiersV1,
     /// The lossy abstraction of Valencian truc (`abstractions/valencian.md`).
     ValencianBucketsV1,
 }
 
 impl Abstraction {
     /// Every abstraction.
-    pub const ALL: [Abstraction; 9] = [
+    pub const ALL: [Abstraction; 10] = [
         Abstraction::Tiers,
         Abstraction::TiersNoOrder,
         Abstraction::Buckets,
@@ -154,6 +161,7 @@ impl Abstraction {
         Abstraction::Arg2v2BucketsV1,
         Abstraction::Arg2v2BucketsV2,
         Abstraction::PaulistaBucketsV1,
+        Abstraction::PaulistaHuTiersV1,
         Abstraction::ValencianBucketsV1,
     ];
 
@@ -177,6 +185,7 @@ impl Abstraction {
             Abstraction::Arg2v2BucketsV1 => "arg-2v2-buckets-v1",
             Abstraction::Arg2v2BucketsV2 => "arg-2v2-buckets-v2",
             Abstraction::PaulistaBucketsV1 => "paulista-buckets-v1",
+            Abstraction::PaulistaHuTiersV1 => "paulista-hu-tiers-v1",
             Abstraction::ValencianBucketsV1 => "valencian-buckets-v1",
         }
     }
@@ -186,6 +195,7 @@ impl Abstraction {
         match self {
             Abstraction::Arg2v2BucketsV1 | Abstraction::Arg2v2BucketsV2 => "arg-2v2",
             Abstraction::PaulistaBucketsV1 => "paulista (4 players or players=2, either ferro)",
+            Abstraction::PaulistaHuTiersV1 => "paulista players=2 (either ferro)",
             Abstraction::ValencianBucketsV1 => "valencian",
             _ => "arg-1v1 and arg-1v1-mini",
         }
@@ -200,6 +210,9 @@ impl Abstraction {
             Abstraction::PaulistaBucketsV1 => {
                 rules.variant == Variant::Paulista && matches!(rules.players, 2 | 4)
             }
+            Abstraction::PaulistaHuTiersV1 => {
+                rules.variant == Variant::Paulista && rules.players == 2
+            }
             Abstraction::ValencianBucketsV1 => *rules == crate::rules::RuleSet::VALENCIAN,
             _ => rules.variant == Variant::Arg1v1 && rules.players == 2 && rules.target == 15,
         }
@@ -213,6 +226,7 @@ impl Abstraction {
             Abstraction::Arg2v2BucketsV1 => DEFINITION_2V2,
             Abstraction::Arg2v2BucketsV2 => DEFINITION_2V2_V2,
             Abstraction::PaulistaBucketsV1 => DEFINITION_PAULISTA,
+            Abstraction::PaulistaHuTiersV1 => DEFINITION_PAULISTA_HU_TIERS,
             Abstraction::ValencianBucketsV1 => DEFINITION_VALENCIAN,
             _ => DEFINITION,
         }
@@ -371,6 +385,7 @@ impl Abstraction {
             Abstraction::Arg2v2BucketsV1 => &TEAM_RADICES,
             Abstraction::Arg2v2BucketsV2 => &TEAM_RADICES_V2,
             Abstraction::PaulistaBucketsV1 => &PAULISTA_RADICES,
+            Abstraction::PaulistaHuTiersV1 => &PAULISTA_HU_TIERS_RADICES,
             Abstraction::ValencianBucketsV1 => &VALENCIAN_RADICES,
         }
     }
@@ -390,6 +405,7 @@ impl Abstraction {
     fn profile(self) -> Option<Profile> {
         match self {
             Abstraction::PaulistaBucketsV1 => Some(Profile::Paulista),
+            Abstraction::PaulistaHuTiersV1 => Some(Profile::PaulistaHuTiers),
             Abstraction::ValencianBucketsV1 => Some(Profile::Valencian),
             _ => None,
         }

@@ -32,6 +32,11 @@ use super::buckets::envido_bucket;
 /// Radices of the `paulista-buckets-v1` key, most significant first.
 pub const PAULISTA_RADICES: [u64; 14] = [729, 729, 1, 4, 25, 64, 4, 9, 4, 45, 1, 1, 6, 2048];
 
+/// Radices of the `paulista-hu-tiers-v1` key (heads-up paulista): every card by its own tier
+/// under the vira (15 per slot), no partner.
+pub const PAULISTA_HU_TIERS_RADICES: [u64; 14] =
+    [3375, 1, 1, 4, 25, 64, 4, 15, 4, 45, 1, 1, 6, 2048];
+
 /// Radices of the `valencian-buckets-v1` key, most significant first.
 pub const VALENCIAN_RADICES: [u64; 14] = [729, 1, 7, 4, 8, 64, 4, 9, 4, 45, 8, 6, 1, 2048];
 
@@ -40,6 +45,8 @@ pub const VALENCIAN_RADICES: [u64; 14] = [729, 1, 7, 4, 8, 64, 4, 9, 4, 45, 8, 6
 pub(crate) enum Profile {
     /// Paulista (4 players or heads-up, either ferro option).
     Paulista,
+    /// Heads-up paulista with lossless card tiers.
+    PaulistaHuTiers,
     /// Valencian truc.
     Valencian,
 }
@@ -49,6 +56,7 @@ impl Profile {
     pub(crate) const fn radices(self) -> &'static [u64; 14] {
         match self {
             Profile::Paulista => &PAULISTA_RADICES,
+            Profile::PaulistaHuTiers => &PAULISTA_HU_TIERS_RADICES,
             Profile::Valencian => &VALENCIAN_RADICES,
         }
     }
@@ -61,6 +69,8 @@ impl Profile {
         // Valencian's 9 tiers: 1E 1B | 7E 7O | 3s | 7C 7B | 6s | 5s 4s.
         const VALENCIAN: [u8; 10] = [0, 1, 1, 2, 2, 3, 4, 5, 6, 6];
         let table: &[u8] = match self {
+            // Every tier its own group.
+            Profile::PaulistaHuTiers => return tier.min(14),
             Profile::Paulista => &PAULISTA,
             Profile::Valencian => &VALENCIAN,
         };
@@ -71,7 +81,7 @@ impl Profile {
     fn score(self, need_me: u8, need_opp: u8) -> u64 {
         match self {
             // To 12 with 1, 3, 6, 9, 12 at stake: 1 (a mão de onze) | 2-3 | 4-6 | 7-9 | 10-12.
-            Profile::Paulista => {
+            Profile::Paulista | Profile::PaulistaHuTiers => {
                 let b = |n: u8| match n {
                     0..=1 => 0,
                     2..=3 => 1,
@@ -117,18 +127,23 @@ fn legal_bit(a: Action) -> u64 {
     }
 }
 
-/// Three cards' groups as one sorted base-9 number (strongest first; 0 = no card).
+/// Three cards' groups as one sorted number in the profile's slot base (9, or 15 for the
+/// tiers profile; strongest first; 0 = no card).
 fn hand_digit(
     profile: Profile,
     table: &RankTable,
     cards: impl Iterator<Item = crate::Card>,
 ) -> u64 {
+    let base = match profile {
+        Profile::PaulistaHuTiers => 15,
+        _ => 9,
+    };
     let mut groups = [0u8; 3];
     for (slot, c) in groups.iter_mut().zip(cards) {
         *slot = profile.group(table.tier(c).unwrap_or(0));
     }
     groups.sort_unstable_by_key(|&g| if g == 0 { u8::MAX } else { g });
-    groups.iter().fold(0, |acc, &g| acc * 9 + g as u64)
+    groups.iter().fold(0, |acc, &g| acc * base + g as u64)
 }
 
 /// The key digits of `view` (the caller checked the rules and that the match is not over).
@@ -236,9 +251,11 @@ pub(crate) fn digits(profile: Profile, view: &View, need_me: u8, need_opp: u8) -
         (0, 0)
     };
     let eleven = match profile {
-        Profile::Paulista if p.is_iron() => 3,
-        Profile::Paulista if p.is_open_iron() => 4,
-        Profile::Paulista => p.mao_de_onze().map_or(0, |t| 1 + (t != team) as u64),
+        Profile::Paulista | Profile::PaulistaHuTiers if p.is_iron() => 3,
+        Profile::Paulista | Profile::PaulistaHuTiers if p.is_open_iron() => 4,
+        Profile::Paulista | Profile::PaulistaHuTiers => {
+            p.mao_de_onze().map_or(0, |t| 1 + (t != team) as u64)
+        }
         Profile::Valencian => 0,
     };
     let mut legal = ActionList::new();

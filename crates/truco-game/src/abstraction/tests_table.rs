@@ -23,11 +23,14 @@ fn paulista_hu(ferro_open: bool) -> RuleSet {
 }
 
 /// Every rule set the scheme keys, with its abstraction.
-fn keyed() -> [(RuleSet, Abstraction); 4] {
+fn keyed() -> [(RuleSet, Abstraction); 6] {
+    const T: Abstraction = Abstraction::PaulistaHuTiersV1;
     [
         (RuleSet::PAULISTA, P),
         (paulista_hu(false), P),
         (paulista_hu(true), P),
+        (paulista_hu(false), T),
+        (paulista_hu(true), T),
         (RuleSet::VALENCIAN, V),
     ]
 }
@@ -125,6 +128,7 @@ fn redeal(
 fn radices_match_the_definitions_and_fit_in_64_bits() {
     for (radices, def) in [
         (PAULISTA_RADICES, DEFINITION_PAULISTA),
+        (PAULISTA_HU_TIERS_RADICES, DEFINITION_PAULISTA_HU_TIERS),
         (VALENCIAN_RADICES, DEFINITION_VALENCIAN),
     ] {
         let written: Vec<u64> = def
@@ -141,6 +145,7 @@ fn radices_match_the_definitions_and_fit_in_64_bits() {
         assert_eq!(Abstraction::from_id(a.id()), Ok(a));
     }
     assert!(!P.supports(&RuleSet::VALENCIAN) && !V.supports(&RuleSet::PAULISTA));
+    assert!(!Abstraction::PaulistaHuTiersV1.supports(&RuleSet::PAULISTA));
     assert!(
         !P.supports(&RuleSet::ARG_2V2)
             && !Abstraction::Arg2v2BucketsV2.supports(&RuleSet::PAULISTA)

@@ -119,6 +119,27 @@ fn team_variants_play_with_a_partner_and_in_their_words() {
     assert!(t.contains("You are seat 1 (team 1)"), "{t}");
     assert!(t.contains("Your partner(s): seats 3 (heuristic)"), "{t}");
     assert!(t.contains("wins the match"), "{t}");
+    // Six players with pica-pica: the one-against-one hands say so.
+    let o = play(
+        &[
+            "--variant",
+            "arg-classic",
+            "--option",
+            "players=6",
+            "--option",
+            "pica-pica",
+            "--seat",
+            "3",
+            "--seed",
+            "2",
+        ],
+        &"1\n".repeat(8000),
+    );
+    let t = text(&o);
+    assert!(
+        t.contains("pica-pica: a one-against-one hand") && t.contains("wins the match"),
+        "{t}"
+    );
     // Valencian's own words for the calls.
     let o = play(
         &["--variant", "valencian", "--seed", "4"],

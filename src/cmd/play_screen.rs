@@ -10,10 +10,23 @@ use truco_game::{Action, Event, Source, Spot, State, View};
 
 /// The table as the person's seat sees it (`seat` is the match seat; the view may be a
 /// pica-pica hand's own two seats).
-pub fn table(view: &View, events: &[Event], seat: u8, score: [u8; 2], camas: [u8; 2]) -> String {
+pub fn table(
+    view: &View,
+    events: &[Event],
+    (seat, match_players): (u8, u8),
+    score: [u8; 2],
+    camas: [u8; 2],
+) -> String {
     let p = view.public();
     let r = p.rules();
     let mut s = String::new();
+    if r.players < match_players {
+        let _ = write!(
+            s,
+            "\n(pica-pica: a one-against-one hand; you are its seat {}, the seats below are this hand's)",
+            view.seat()
+        );
+    }
     let team = seat % 2;
     let _ = write!(
         s,

@@ -15,12 +15,12 @@ pub struct Args {
     /// A rule option, repeatable: --option players=6 --option flor (arg-classic, paulista).
     #[arg(long = "option", value_name = "OPTION")]
     pub options: Vec<String>,
-    /// Bot A: heuristic, random, or a strategy table file (e.g. models/arg-1v1.tbl); in team
+    /// Bot A: heuristic, search (sampled deals played out exactly), random, or a strategy table file (e.g. models/arg-1v1.tbl); in team
     /// variants also a mixed team of two joined by `+` (models/arg-2v2.tbl+heuristic: the
     /// table holds the team's first seat, the heuristic its partner).
     #[arg(long, value_name = "BOT")]
     pub a: BotSpec,
-    /// Bot B: heuristic, random, a strategy table file, or a mixed team (`X+Y`).
+    /// Bot B: heuristic, search, random, a strategy table file, or a mixed team (`X+Y`).
     #[arg(long, value_name = "BOT")]
     pub b: BotSpec,
     /// Matches to play (at least 1; rounded up to whole duplicate pairs).

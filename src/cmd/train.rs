@@ -15,8 +15,9 @@ use truco_train::{train, TrainError, TrainOptions, TrainVariant};
 /// Arguments of `truco train`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// Variant: arg-1v1, arg-1v1-mini or arg-2v2 (other rule sets have no abstraction yet and
-    /// are refused with a message that says so).
+    /// Variant: arg-1v1, arg-1v1-mini, arg-2v2, paulista (with `--option players=2` and
+    /// `--option ferro=open` for heads-up) or valencian (arg-classic has no abstraction yet and
+    /// is refused with a message that says so).
     #[arg(long, default_value = "arg-1v1")]
     pub variant: String,
     /// A variant option, repeated (`--option players=6 --option flor`): only option sets an
@@ -48,7 +49,9 @@ pub struct Args {
     pub seed: u64,
     /// Abstraction id. arg-1v1 and arg-1v1-mini: arg-1v1-buckets-v1 (default),
     /// arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-1v1-tiers-v1 or arg-1v1-tiers-noorder-v1;
-    /// arg-2v2: arg-2v2-buckets-v2 (default) or arg-2v2-buckets-v1.
+    /// arg-2v2: arg-2v2-buckets-v2 (default) or arg-2v2-buckets-v1; paulista:
+    /// paulista-buckets-v1 (default), heads-up (`--option players=2`) also paulista-hu-tiers-v1;
+    /// valencian: valencian-buckets-v1.
     #[arg(long)]
     pub abstraction: Option<String>,
     /// Checkpoint file (default <out>.ckpt).

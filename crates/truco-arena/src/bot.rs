@@ -169,18 +169,20 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, random, or a model file path, optionally with @purify=T, 0 <= T < 1; in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
+    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally with @purify=T, 0 <= T < 1; in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
     Unknown(String),
     /// A mixed team was asked for in a game without partners.
     #[error("`{0}` is a team of two bots, but {1} has no partners (one seat per team)")]
     NoPartners(String, String),
 }
 
-/// A bot as named on the command line: `heuristic`, `random`, or a model file path.
+/// A bot as named on the command line: `heuristic`, `search`, `random`, or a model file path.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
     /// The [`Heuristic`] bot.
     Heuristic,
+    /// The [`crate::SearchBot`]: sampled deals played out exactly.
+    Search,
     /// The [`Random`] bot.
     Random,
     /// A trained strategy table, played by [`PolicyBot`].
@@ -208,6 +210,7 @@ impl BotSpec {
     fn make(&self, rules: Option<&RuleSet>) -> Result<BotMaker, BotError> {
         let (path, purify) = match self {
             BotSpec::Heuristic => return Ok(Box::new(|| Box::new(Heuristic))),
+            BotSpec::Search => return Ok(Box::new(|| Box::new(crate::SearchBot))),
             BotSpec::Random => return Ok(Box::new(|| Box::new(Random))),
             BotSpec::Model(p) => (p, 0.0),
             BotSpec::Purified(p, t) => (p, *t),
@@ -251,7 +254,7 @@ impl BotSpec {
 impl FromStr for BotSpec {
     type Err = BotError;
 
-    /// `heuristic` and `random` (case-insensitive) name the built-in bots; a text that looks
+    /// `heuristic`, `search` and `random` (case-insensitive) name the built-in bots; a text that looks
     /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file, optionally
     /// followed by `@purify=T` (a threshold in [0, 1)).
     fn from_str(s: &str) -> Result<BotSpec, BotError> {
@@ -273,6 +276,7 @@ impl FromStr for BotSpec {
         }
         match t.to_ascii_lowercase().as_str() {
             "heuristic" => Ok(BotSpec::Heuristic),
+            "search" => Ok(BotSpec::Search),
             "random" => Ok(BotSpec::Random),
             _ if t.contains('/') || t.contains('\\') || t.ends_with(".tbl") => {
                 Ok(BotSpec::Model(PathBuf::from(t)))
@@ -286,6 +290,7 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotSpec::Heuristic => f.write_str("heuristic"),
+            BotSpec::Search => f.write_str("search"),
             BotSpec::Random => f.write_str("random"),
             BotSpec::Model(p) => write!(f, "{}", p.display()),
             BotSpec::Purified(p, t) => write!(f, "{}@purify={t}", p.display()),

@@ -6,6 +6,8 @@
 //!   [`hand_events`]: the arena's record of the hand's public events.
 //! - [`heuristic`]: the [`Heuristic`] bot, a sound casual player; its rules are one table in
 //!   the module's documentation.
+//! - [`search`]: the [`SearchBot`], the heuristic's calling rules over sampled deals played
+//!   out exactly: the strongest baseline that no table was trained against.
 //! - [`arena`]: duplicate matches (every deal sequence played twice, seats swapped), in
 //!   parallel, deterministic for a seed.
 //! - [`stats`], [`report`]: Wilson and paired Student-t intervals, the [`Report`].
@@ -20,6 +22,7 @@ pub mod hand_events;
 pub mod heuristic;
 pub mod policy_bot;
 pub mod report;
+pub mod search;
 pub mod stats;
 
 pub use arena::{run, run_specs, ArenaConfig, ArenaError, MatchOutcome, Side, TraceEntry};
@@ -28,4 +31,5 @@ pub use hand_events::HandEvents;
 pub use heuristic::Heuristic;
 pub use policy_bot::PolicyBot;
 pub use report::{PairResult, Report, SourcePoints, Tally};
+pub use search::SearchBot;
 pub use stats::Estimate;

@@ -6,13 +6,15 @@ use truco_game::{Action, Event, Spot, View};
 use truco_query::Policy;
 
 use crate::bot::{uniform_index, Bot, BotRng, Fallbacks};
+use crate::search::SearchBot;
 
 /// Samples its action from a strategy table. The table is shared (`Arc`) between the arena's
 /// workers. It keys a decision with the hand's public events (`Bot::act_in_hand`, which the
-/// arena calls). A spot the table never saw is played by the table's documented fallback
-/// (uniform over the legal actions but mazo); a decision the table cannot answer (a row whose
-/// length differs from the legal actions, possible only with a table from another engine
-/// build) is played uniformly.
+/// arena calls). A spot the table never saw, or cannot answer (a row whose length differs from
+/// the legal actions, possible only with a table from another engine build), is played by the
+/// [`SearchBot`]: a fallback never weaker than the heuristic, which folds nothing the
+/// heuristic would play (the served answer of `truco query` / `serve` stays the table's flagged
+/// uniform-but-mazo fallback: the library has no bots). [`Bot::fallbacks`] counts them.
 /// With a purification threshold it samples from [`Recommendation::purified`] instead.
 ///
 /// [`Recommendation::purified`]: truco_query::Recommendation::purified
@@ -68,13 +70,17 @@ impl Bot for PolicyBot {
         legal: &[Action],
         rng: &mut BotRng,
     ) -> Action {
-        let r = self.policy.recommend(view, events).ok();
+        let r = self
+            .policy
+            .recommend(view, events)
+            .ok()
+            .filter(|r| !r.fallback);
         self.counts.decisions += 1;
-        self.counts.fallbacks += u64::from(r.as_ref().is_none_or(|r| r.fallback));
+        self.counts.fallbacks += u64::from(r.is_none());
         let chosen = r.and_then(|r| r.purified(self.purify).sample(rng));
         match chosen {
             Some(a) if legal.contains(&a) => a,
-            _ => legal[uniform_index(rng, legal.len())],
+            _ => SearchBot.act_in_hand(view, events, legal, rng),
         }
     }
 
@@ -148,21 +154,19 @@ mod tests {
             assert_eq!(a, Action::Mazo);
             assert_eq!(bot.act(&view, legal.as_slice(), &mut rng), Action::Mazo);
         }
-        // Another hand: unseen, every legal action but mazo comes up (the fallback never folds).
+        // Another hand: unseen, played by the search bot (never a fold), and counted.
         let other: Spot = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 4B 5B 6C"
             .parse()
             .unwrap();
         let view = other.to_view().unwrap();
         view.legal_actions(&mut legal);
-        let mut seen = vec![false; legal.len()];
-        for _ in 0..400 {
+        let before = bot.fallbacks().unwrap();
+        for _ in 0..100 {
             let a = bot.act_in_hand(&view, other.history(), legal.as_slice(), &mut rng);
-            let i = legal.as_slice().iter().position(|&x| x == a).unwrap();
-            seen[i] = true;
+            assert!(legal.contains(a) && a != Action::Mazo, "{a}");
         }
-        for (a, s) in legal.as_slice().iter().zip(&seen) {
-            assert_eq!(*s, *a != Action::Mazo, "{a} {seen:?}");
-        }
+        let after = bot.fallbacks().unwrap();
+        assert_eq!(after.fallbacks - before.fallbacks, 100);
     }
 
     #[test]

@@ -293,7 +293,7 @@ impl fmt::Display for Report {
             if let Some(fb) = fb {
                 write!(
                     f,
-                    "\n{side}'s table did not know {} of its {} decisions ({:.2}%: played by the fallback)",
+                    "\n{side}'s table did not know {} of its {} decisions ({:.2}%: played by the search bot)",
                     fb.fallbacks,
                     fb.decisions,
                     100.0 * fb.fallbacks as f64 / fb.decisions.max(1) as f64

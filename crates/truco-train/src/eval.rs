@@ -115,9 +115,8 @@ fn play_hand(
             break;
         }
     }
-    let pts = hand.state().public().hand_points();
-    let capped = |p: usize| pts[p].min(rules.target.saturating_sub(start_score[p])) as f64;
-    capped(ours as usize) - capped(1 - ours as usize)
+    let u = crate::game::capped_points(hand.state().public(), start_score, dealt.start_camas());
+    u[ours as usize] - u[1 - ours as usize]
 }
 
 /// Evaluates `solver`'s average strategy against `bot` over `deals` duplicate deals of `game`.

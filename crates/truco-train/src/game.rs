@@ -503,16 +503,34 @@ impl<K: Keyer> Game for TrucoGame<K> {
 
     fn utility(&self, s: &GState, player: Player) -> f64 {
         let Some(st) = &s.state else { return 0.0 };
-        let pts = st.public().hand_points();
         if let Some(g) = &self.mv {
-            let u0 = g.utility0(s.score, s.mano, pts);
+            let u0 = g.utility0(s.score, s.mano, st.public().hand_points());
             return if player & 1 == 0 { u0 } else { -u0 };
         }
-        let target = self.rules.target;
-        let capped = |p: usize| pts[p].min(target.saturating_sub(s.score[p])) as f64;
+        let u = capped_points(st.public(), s.score, s.camas);
         let p = player & 1;
-        capped(p) - capped(1 - p)
+        u[p] - u[1 - p]
     }
+}
+
+/// Each team's points from the finished hand `p` that started at `score` (and `camas`),
+/// capped at what the team still needed: points past the target (or past the cama's close, in
+/// valencian, where the excess is lost) are worth nothing. A valencian joc fora won takes the
+/// whole match, so it is worth everything the winner still needed for the match: the rest of
+/// this cama and every cama still to win.
+pub fn capped_points(p: &PublicState, score: [u8; 2], camas: [u8; 2]) -> [f64; 2] {
+    let r = p.rules();
+    let pts = p.hand_points();
+    let need = |t: usize| r.target.saturating_sub(score[t]) as f64;
+    let mut u = [0, 1].map(|t| (pts[t] as f64).min(need(t)));
+    if r.camas > 0 {
+        if let Some(w) = p.match_winner() {
+            let w = w as usize & 1;
+            let later = r.camas.saturating_sub(camas[w] + 1) as f64 * r.target as f64;
+            u[w] = need(w) + later;
+        }
+    }
+    u
 }
 
 #[cfg(test)]
@@ -571,6 +589,52 @@ mod tests {
             assert!(s.start_score().iter().all(|&x| x < 30));
         }
         assert!(seats_seen.iter().all(|&n| n > 500), "{seats_seen:?}");
+    }
+
+    /// A valencian joc fora won is worth the whole match to its winner (the engine gives it no
+    /// hand points: the camas close), never 0.
+    #[test]
+    fn a_joc_fora_won_is_worth_the_match() {
+        use rand::SeedableRng;
+        let g = TrucoGame::new(RuleSet::VALENCIAN, Abstract(Abstraction::ValencianBucketsV1));
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(8);
+        let mut actions = ActionList::new();
+        let mut seen = 0;
+        for _ in 0..20_000 {
+            let mut s = g.root();
+            loop {
+                match g.node_kind(&s) {
+                    NodeKind::Chance => {
+                        let o = g.sample_chance(&s, &mut rng);
+                        g.apply_chance(&mut s, o);
+                    }
+                    NodeKind::Player(_) => {
+                        g.legal_actions(&s, &mut actions);
+                        // Raise and accept often, so that joc fora is reached.
+                        let pick = actions
+                            .iter()
+                            .position(|m| matches!(m.0, Action::Raise | Action::Quiero))
+                            .filter(|_| rng.next_u32() % 3 != 0)
+                            .unwrap_or((rng.next_u32() as usize) % actions.len());
+                        g.apply(&mut s, actions[pick]);
+                    }
+                    NodeKind::Terminal => break,
+                }
+            }
+            let p = s.state().unwrap().public();
+            let Some(w) = p.match_winner() else { continue };
+            let w = w as usize;
+            if p.truco().level != RuleSet::VALENCIAN.truco_top {
+                continue;
+            }
+            seen += 1;
+            let need = 24 - s.start_score()[w] as u32;
+            let later = 24 * (1 - s.start_camas()[w].min(1)) as u32;
+            let u = g.utility(&s, w);
+            let other = capped_points(p, s.start_score(), s.start_camas())[1 - w];
+            assert_eq!(u, (need + later) as f64 - other, "{:?}", s.start_score());
+        }
+        assert!(seen > 20, "{seen} joc fora wins");
     }
 
     #[test]

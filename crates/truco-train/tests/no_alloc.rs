@@ -17,7 +17,28 @@ use truco_testkit::allocations;
 
 #[test]
 fn arg_2v2_keys_and_moves_allocate_nothing() {
-    let g = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV2));
+    walks_allocate_nothing(TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV2)));
+}
+
+/// The same for paulista (4 players and heads-up, the vira dealt) and valencian (camas).
+#[test]
+fn paulista_and_valencian_keys_and_moves_allocate_nothing() {
+    use truco_train::variant::TrainVariant;
+    for v in [
+        TrainVariant::Paulista,
+        TrainVariant::PaulistaHu,
+        TrainVariant::PaulistaHuOpen,
+        TrainVariant::Valencian,
+    ] {
+        walks_allocate_nothing(v.game(Abstract(v.default_abstraction())));
+    }
+    let hu = TrainVariant::PaulistaHu;
+    walks_allocate_nothing(hu.game(Abstract(Abstraction::PaulistaHuTiersV1)));
+}
+
+/// Random walks through `g`'s hands (chance, keys of every decision, legal actions, apply)
+/// allocate nothing once warm.
+fn walks_allocate_nothing(g: TrucoGame<Abstract>) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     let mut actions = ActionList::new();
     let mut walk = |rng: &mut Xoshiro256PlusPlus| -> u64 {

@@ -31,6 +31,7 @@
 
 pub mod equity;
 pub mod estimate;
+pub mod judge;
 pub mod paulista;
 pub mod play;
 pub mod tanto;
@@ -41,6 +42,7 @@ use truco_game::envido::{envido_value, flor_value};
 use truco_game::{Action, Actor, CardSet, RuleSet, Variant, View};
 
 use crate::bot::{Bot, BotRng};
+pub use judge::{Judge, Percentile};
 
 /// Flor value (20 + three cards) from which it answers a declared flor with a contraflor.
 pub const CONTRAFLOR_AT: u8 = 32;
@@ -90,17 +92,24 @@ impl Bot for Heuristic {
     }
 
     fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action {
-        let choice = match view.public().rules().variant {
-            Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic => argentine(view, legal, rng),
-            Variant::Paulista => paulista::decide(view, legal, rng),
-            Variant::Valencian => valencian::decide(view, legal, rng),
-        };
-        match choice {
-            Some(a) if legal.contains(&a) => a,
-            // The valencian out-of-turn window: not raising means passing.
-            _ if legal.contains(&Action::Pass) => Action::Pass,
-            _ => fallback(legal),
+        decide(view, legal, rng, &mut Percentile)
+    }
+}
+
+/// The heuristic's rules with the card judgements of `judge`.
+pub fn decide(view: &View, legal: &[Action], rng: &mut BotRng, judge: &mut dyn Judge) -> Action {
+    let choice = match view.public().rules().variant {
+        Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic => {
+            argentine(view, legal, rng, judge)
         }
+        Variant::Paulista => paulista::decide(view, legal, rng, judge),
+        Variant::Valencian => valencian::decide(view, legal, rng, judge),
+    };
+    match choice {
+        Some(a) if legal.contains(&a) => a,
+        // The valencian out-of-turn window: not raising means passing.
+        _ if legal.contains(&Action::Pass) => Action::Pass,
+        _ => fallback(legal),
     }
 }
 
@@ -176,7 +185,12 @@ pub fn near_end(rules: &RuleSet, score: [u8; 2], team: u8) -> bool {
 }
 
 /// The Argentine decision (arg-1v1, arg-2v2, arg-classic and its options).
-fn argentine(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<Action> {
+fn argentine(
+    view: &View,
+    legal: &[Action],
+    rng: &mut BotRng,
+    judge: &mut dyn Judge,
+) -> Option<Action> {
     let p = view.public();
     let has = |a: Action| legal.contains(&a);
     let me = Seat::of(view);
@@ -205,14 +219,14 @@ fn argentine(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<Action> 
     if let Some(call) = call_envido(view, legal, &me) {
         return Some(call);
     }
-    let e = estimate::hand_win_chance(view);
+    let e = judge.win_chance(view);
     if answering && p.truco().pending {
         return Some(answer_truco(view, legal, &me, e));
     }
     if has(Action::Raise) && wants_raise(&TRUCO_CALL, p.truco().level, e, rng) {
         return Some(Action::Raise);
     }
-    play::choose_card(view).map(Action::Play)
+    judge.card(view).map(Action::Play)
 }
 
 /// Whether to call the next truco level on one's own turn at accepted `level`, with `e` the

@@ -15,12 +15,17 @@
 
 use truco_game::{Action, Actor, Card, View};
 
-use super::estimate::{fresh_hand_chance, hand_win_chance, unseen, Percentiles, TrickState};
-use super::{answer_truco, play, wants_raise, Seat, LADDER_CALL};
+use super::estimate::{fresh_hand_chance, unseen, Percentiles, TrickState};
+use super::{answer_truco, wants_raise, Judge, Seat, LADDER_CALL};
 use crate::bot::BotRng;
 
 /// The paulista decision.
-pub(super) fn decide(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<Action> {
+pub(super) fn decide(
+    view: &View,
+    legal: &[Action],
+    rng: &mut BotRng,
+    judge: &mut dyn Judge,
+) -> Option<Action> {
     if view.is_blind() {
         return legal
             .iter()
@@ -29,20 +34,20 @@ pub(super) fn decide(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<
     }
     let p = view.public();
     if p.eleven_pending() {
-        return Some(if plays_eleven(view) {
+        return Some(if plays_eleven(view, judge) {
             Action::Quiero
         } else {
             Action::NoQuiero
         });
     }
-    let e = hand_win_chance(view);
+    let e = judge.win_chance(view);
     if matches!(p.actor(), Actor::Team { .. }) && p.truco().pending {
         return Some(answer_truco(view, legal, &Seat::of(view), e));
     }
     if legal.contains(&Action::Raise) && wants_raise(&LADDER_CALL, p.truco().level, e, rng) {
         return Some(Action::Raise);
     }
-    let card = play::choose_card(view)?;
+    let card = judge.card(view)?;
     Some(
         if legal.contains(&Action::Hide(card)) && cannot_count(view, card) {
             Action::Hide(card)
@@ -96,12 +101,12 @@ pub fn eleven_chance(view: &View) -> f64 {
 
 /// Whether the team at 11 plays the mão de onze: its hand chance against the break-even of
 /// playing for the played value (3) rather than giving the opponents 1.
-pub fn plays_eleven(view: &View) -> bool {
+pub fn plays_eleven(view: &View, judge: &mut dyn Judge) -> bool {
     let p = view.public();
     let rules = p.rules();
     let team = view.seat() % 2;
     let opp = p.score()[1 - team as usize];
     let played = rules.truco_values[1];
     let threshold = super::equity::onze_threshold(rules, opp, played, 1);
-    eleven_chance(view) >= threshold
+    judge.eleven_chance(view) >= threshold
 }

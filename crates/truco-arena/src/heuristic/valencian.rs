@@ -22,9 +22,8 @@
 use truco_game::{Action, Actor, View};
 
 use super::equity::Standing;
-use super::estimate::hand_win_chance;
 use super::{
-    answer_truco, play, wants_raise, Seat, ENVIDO_CALL, ENVIDO_MARGIN, ENVIDO_RAISE, FALTA_CALL,
+    answer_truco, wants_raise, Seat, ENVIDO_CALL, ENVIDO_MARGIN, ENVIDO_RAISE, FALTA_CALL,
     LADDER_CALL,
 };
 use crate::bot::BotRng;
@@ -44,7 +43,12 @@ pub const JOC_FORA_MARGIN: f64 = 0.0;
 pub const JOC_FORA_ANSWER_MARGIN: f64 = 0.0;
 
 /// The valencian decision.
-pub(super) fn decide(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<Action> {
+pub(super) fn decide(
+    view: &View,
+    legal: &[Action],
+    rng: &mut BotRng,
+    judge: &mut dyn super::Judge,
+) -> Option<Action> {
     let p = view.public();
     let has = |a: Action| legal.contains(&a);
     let me = Seat::of(view);
@@ -55,7 +59,7 @@ pub(super) fn decide(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<
     if let Some(call) = call_envit(view, legal, &me) {
         return Some(call);
     }
-    let e = hand_win_chance(view);
+    let e = judge.win_chance(view);
     let level = p.truco().level;
     let joc_next = level + 1 == me.rules.truco_top && me.rules.joc_fora;
     if answering && p.truco().pending {
@@ -89,7 +93,7 @@ pub(super) fn decide(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<
     if has(Action::Pass) {
         return Some(Action::Pass);
     }
-    play::choose_card(view).map(Action::Play)
+    judge.card(view).map(Action::Play)
 }
 
 /// The standing of `me`'s team now.

@@ -1,0 +1,38 @@
+#!/bin/sh
+# The strength figures of a model card: duplicate matches (2,000 each, paired 95% intervals)
+# of a table against the search bot, the heuristic and random, purified against the search
+# bot, and in the team games a mixed team (the table's first seat with the heuristic as
+# partner) against two heuristics; then the bots' own reference lines.
+#
+#   scripts/eval_model.sh VARIANT [MODEL] [SEED]     VARIANT: paulista, paulista-hu, valencian, arg-1v1, arg-2v2
+#   e.g. scripts/eval_model.sh paulista models/paulista.tbl 11
+# TRUCO names a prebuilt binary.
+set -eu
+NAME=${1:?usage: scripts/eval_model.sh VARIANT [MODEL] [SEED]}
+M=${2:-models/$NAME.tbl}
+SEED=${3:-11}
+case "$NAME" in
+  paulista-hu) V="--variant paulista --option players=2"; TEAM=no ;;
+  paulista-hu-open) V="--variant paulista --option players=2 --option ferro=open"; TEAM=no ;;
+  arg-1v1) V="--variant arg-1v1"; TEAM=no ;;
+  paulista|valencian|arg-2v2) V="--variant $NAME"; TEAM=yes ;;
+  *) echo "unknown variant $NAME" >&2; exit 2 ;;
+esac
+if [ -z "${TRUCO:-}" ]; then
+  cargo build --release
+  TRUCO=target/release/truco
+fi
+run() {
+  # shellcheck disable=SC2086
+  "$TRUCO" eval $V --a "$1" --b "$2" --matches 2000 --seed "$SEED"
+  echo
+}
+for b in search heuristic random; do
+  run "$M" "$b"
+done
+run "$M@purify=0.5" search
+if [ "$TEAM" = yes ]; then
+  run "$M+heuristic" heuristic
+fi
+run search heuristic
+run heuristic random

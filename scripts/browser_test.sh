@@ -26,7 +26,7 @@ until grep -q "listening on" "$LOG"; do
   sleep 0.1
 done
 URL="$(sed -n 's/^listening on //p' "$LOG")/?selftest=1"
-FLAGS="--headless --no-sandbox --disable-gpu --virtual-time-budget=30000"
+FLAGS="--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --virtual-time-budget=30000"
 # shellcheck disable=SC2086
 RESULT=$(timeout 120 "$BROWSER" $FLAGS --dump-dom "$URL" 2>/dev/null | sed -n 's/.*<pre id="selftest">\([^<]*\).*/\1/p')
 # shellcheck disable=SC2086

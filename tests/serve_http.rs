@@ -2,7 +2,7 @@
 //! careless or hostile client sends: bad JSON, an unknown model, a spot with an error or of
 //! other rules, a body over the limit, a request cut short. The server stays up throughout.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
 
@@ -10,33 +10,15 @@ use serde_json::{json, Value};
 
 mod common;
 
-use common::server::{bounded, Model, Server, SPOT, TIMEOUT};
+use common::server::{Model, Server, SPOT, TIMEOUT};
 
 /// Starts the explorer on `models`; returns the process and its `host:port`.
 fn start(models: &[&Model]) -> (Server, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_truco"));
-    cmd.args(["serve", "--http", "127.0.0.1:0"]);
+    let mut args = vec!["serve", "--http", "127.0.0.1:0"];
     for m in models {
-        cmd.args(["--model", m.0.to_str().unwrap()]);
+        args.extend(["--model", m.0.to_str().unwrap()]);
     }
-    let mut server = Server(
-        cmd.stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let stdout = server.0.stdout.take().unwrap();
-    let first = bounded(move || {
-        let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).unwrap();
-        line
-    });
-    let addr = first
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("{first}"))
-        .to_string();
-    (server, addr)
+    common::server::start(&args, "listening on http://")
 }
 
 /// One HTTP/1.1 request; returns the status and the body.

@@ -76,11 +76,18 @@ pub fn bounded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
 /// Starts `truco serve --listen 127.0.0.1:0` on `model` with `extra` flags; returns the
 /// process and the address it listens on.
 pub fn start_tcp(model: &Model, extra: &[&str]) -> (Server, String) {
+    let mut args = vec!["serve", "--model", model.0.to_str().unwrap()];
+    args.extend(["--listen", "127.0.0.1:0"]);
+    args.extend(extra);
+    start(&args, "listening on ")
+}
+
+/// Starts `truco ARGS` (a server) and reads its first line, `PREFIX` then the address;
+/// returns the process and the address.
+pub fn start(args: &[&str], prefix: &str) -> (Server, String) {
     let mut server = Server(
         Command::new(env!("CARGO_BIN_EXE_truco"))
-            .args(["serve", "--model", model.0.to_str().unwrap()])
-            .args(["--listen", "127.0.0.1:0"])
-            .args(extra)
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -94,7 +101,7 @@ pub fn start_tcp(model: &Model, extra: &[&str]) -> (Server, String) {
     });
     let addr = first
         .trim()
-        .strip_prefix("listening on ")
+        .strip_prefix(prefix)
         .unwrap_or_else(|| panic!("{first}"))
         .to_string();
     (server, addr)

@@ -596,7 +596,10 @@ mod tests {
     #[test]
     fn a_joc_fora_won_is_worth_the_match() {
         use rand::SeedableRng;
-        let g = TrucoGame::new(RuleSet::VALENCIAN, Abstract(Abstraction::ValencianBucketsV1));
+        let g = TrucoGame::new(
+            RuleSet::VALENCIAN,
+            Abstract(Abstraction::ValencianBucketsV1),
+        );
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(8);
         let mut actions = ActionList::new();
         let mut seen = 0;

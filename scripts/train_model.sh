@@ -5,8 +5,9 @@
 # in valencian, every cama standing). At most 4.4 M information sets are written (the most
 # visited; about 48 MB).
 #
-# NAME: paulista (4 players), paulista-hu (players=2, blind mão de ferro), paulista-hu-tiers
-# (the same with the lossless-card paulista-hu-tiers-v1 key) or valencian.
+# NAME: paulista (4 players), paulista-hu (players=2, blind mão de ferro, paulista-buckets-v1:
+# writes models/paulista-hu.tbl), paulista-hu-tiers (the same with the paulista-hu-tiers-v1
+# key: the shipped models/paulista-hu.tbl) or valencian.
 # Resumable: if WORK holds a checkpoint from an earlier (killed or finished) run, the run
 # continues from it for another TIME. Checkpoints and the full solver stay in WORK (outside the
 # repository). TRUCO names a prebuilt binary to run instead of building one (so that rebuilding
@@ -31,6 +32,9 @@ if [ -z "${TRUCO:-}" ]; then
   TRUCO=target/release/truco
 fi
 OUT="$WORK/$NAME.tbl"
+# The heads-up tiers table is the shipped heads-up model.
+MODEL=$NAME
+if [ "$NAME" = paulista-hu-tiers ]; then MODEL=paulista-hu; fi
 RESUME=""
 if [ -f "$OUT.ckpt" ]; then
   RESUME="--resume $OUT.ckpt"
@@ -40,5 +44,5 @@ fi
   --max-info-sets 16000000 --max-rows 4400000 \
   --checkpoint-every 15m --eval-every 10m --eval-deals 2000 --seed 7 \
   --time "$TIME" --out "$OUT" $RESUME
-cp "$OUT" "models/$NAME.tbl"
-cp "$OUT.log.jsonl" "models/$NAME.log.jsonl"
+cp "$OUT" "models/$MODEL.tbl"
+cp "$OUT.log.jsonl" "models/$MODEL.log.jsonl"

@@ -90,9 +90,14 @@ impl Sampled {
     /// The deals of this decision (drawn at the first call; none where the search would be
     /// too large, see [`MAX_PLAYS`]).
     fn deals(&mut self, view: &View) -> &[State] {
-        if !self.drawn && plays_left(view) <= MAX_PLAYS {
+        if !self.drawn {
             self.drawn = true;
-            for _ in 0..SAMPLES {
+            let size = if plays_left(view) <= MAX_PLAYS {
+                SAMPLES
+            } else {
+                0
+            };
+            for _ in 0..size {
                 if let Some(st) = sample_deal(view, &mut self.rng) {
                     self.deals.push(st);
                 }
@@ -106,7 +111,7 @@ impl Judge for Sampled {
     fn win_chance(&mut self, view: &View) -> f64 {
         let team = view.seat() % 2;
         let deals = self.deals(view);
-        if deals.is_empty() || plays_left(view) > MAX_PLAYS {
+        if deals.is_empty() {
             return heuristic::estimate::hand_win_chance(view);
         }
         let won: f64 = deals.iter().map(|st| solve(st, team)).sum();
@@ -115,14 +120,14 @@ impl Judge for Sampled {
 
     fn card(&mut self, view: &View) -> Option<Card> {
         let team = view.seat() % 2;
+        let deals = self.deals(view);
+        if deals.is_empty() {
+            return heuristic::play::choose_card(view);
+        }
         let table = view.public().rank_table();
         let mut cards: Vec<Card> = view.hand().iter().collect();
         // Ties go to the weakest card (keep the strong ones).
         cards.sort_by_key(|&c| table.strength(c));
-        let deals = self.deals(view);
-        if deals.is_empty() || plays_left(view) > MAX_PLAYS {
-            return heuristic::play::choose_card(view);
-        }
         let mut best: Option<(Card, f64)> = None;
         for &c in &cards {
             let mut won = 0.0;
@@ -182,8 +187,8 @@ pub fn sample_deal<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<State> {
                 *hand = own;
                 continue;
             }
-            if s == partner_seat && partner.is_some() {
-                *hand = partner.unwrap_or(own);
+            if let Some(cards) = partner.filter(|_| s == partner_seat) {
+                *hand = cards;
                 continue;
             }
             let mut k = 0;

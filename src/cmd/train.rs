@@ -9,8 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use truco_cfr::{Comm, Single};
 use truco_game::abstraction::Abstraction;
-use truco_train::{train, TrainError, TrainOptions, TrainVariant};
+use truco_train::{train_on, TrainError, TrainOptions, TrainVariant};
 
 /// Arguments of `truco train`.
 #[derive(clap::Args, Debug, Clone)]
@@ -98,6 +99,13 @@ pub struct Args {
     /// Print the final report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Train on every rank of an MPI job (`mpirun -np N truco train --distributed ...`; needs a
+    /// truco built with `--features mpi`). Rank 0 writes the table, checkpoints and log.
+    #[arg(long)]
+    pub distributed: bool,
+    /// With --distributed: iterations each rank runs between two merges.
+    #[arg(long, default_value_t = 1000)]
+    pub merge_every: u64,
 }
 
 /// Parses `90s`, `10m`, `2h` or a number of seconds.
@@ -189,6 +197,12 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
     o.discount_every = a.discount_every;
     o.discount_until = a.discount_until;
     o.progress = !a.quiet;
+    if a.merge_every == 0 {
+        return Err(TrainError::InvalidOption(
+            "--merge-every must be at least 1".into(),
+        ));
+    }
+    o.merge_every = a.merge_every;
     Ok(o)
 }
 
@@ -205,7 +219,11 @@ pub fn run(a: &Args, out: &mut impl Write) -> Result<(), Box<dyn std::error::Err
     let flag = stop.clone();
     // A second Ctrl-C while the checkpoint is written is ignored; the handler only sets a flag.
     ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed))?;
-    let r = train(&o, &stop)?;
+    let comm = communicator(a.distributed)?;
+    let r = train_on(&o, &stop, comm.as_ref())?;
+    if comm.rank() != 0 {
+        return Ok(()); // rank 0 reports for the job
+    }
     if a.json {
         writeln!(out, "{}", serde_json::to_string(&r)?)?;
         return Ok(());
@@ -221,6 +239,17 @@ pub fn run(a: &Args, out: &mut impl Write) -> Result<(), Box<dyn std::error::Err
         r.iterations as f64 / r.seconds.max(1e-9),
         if r.interrupted { ", interrupted" } else { "" }
     )?;
+    if let Some(m) = &r.merge {
+        writeln!(
+            out,
+            "{} ranks: {} merges, {:.1} MB sent by rank 0 ({:.0} KB per merge), {:.2} s merging",
+            r.ranks,
+            m.merges,
+            m.bytes_sent as f64 / 1e6,
+            m.bytes_sent as f64 / 1e3 / m.merges.max(1) as f64,
+            m.seconds
+        )?;
+    }
     writeln!(
         out,
         "information sets: {} (solver memory {:.1} MB)",
@@ -247,4 +276,19 @@ pub fn run(a: &Args, out: &mut impl Write) -> Result<(), Box<dyn std::error::Err
         )?;
     }
     Ok(())
+}
+
+/// The MPI world with `--distributed`, else a run of one process.
+fn communicator(distributed: bool) -> Result<Box<dyn Comm>, TrainError> {
+    if !distributed {
+        return Ok(Box::new(Single));
+    }
+    #[cfg(feature = "mpi")]
+    {
+        Ok(Box::new(truco_cfr::mpi_comm::MpiComm::init()?))
+    }
+    #[cfg(not(feature = "mpi"))]
+    Err(TrainError::InvalidOption(
+        "--distributed needs MPI: this truco was built without it; build it with `cargo build --release --features mpi` (OpenMPI and libclang installed: see the README)".into(),
+    ))
 }

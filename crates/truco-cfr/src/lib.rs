@@ -37,6 +37,7 @@
 pub mod algo;
 pub mod checkpoint;
 pub mod delta;
+pub mod distributed;
 pub mod error;
 pub mod eval;
 pub mod full;
@@ -44,12 +45,15 @@ pub mod full_checkpoint;
 pub mod game;
 pub mod games;
 pub mod mccfr;
+#[cfg(feature = "mpi")]
+pub mod mpi_comm;
 pub mod solver;
 pub mod table;
 pub mod tree;
 mod walker;
 
 pub use algo::{Algorithm, Averaging};
+pub use distributed::{train_distributed, Comm, MergeStats, Merger, Single, ThreadGroup};
 pub use error::CfrError;
 pub use eval::{best_response_value, expected_value, exploitability};
 pub use full::{DcfrParams, FullSolver};

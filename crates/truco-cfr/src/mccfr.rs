@@ -5,15 +5,13 @@
 //!
 //! Parallelism: `threads` workers share one [`InfoTable`] (lock-free map: information sets are
 //! discovered concurrently) and each runs its share of the iterations with its own RNG, seeded
-//! from the solver's RNG. Value updates are batched per worker ([`crate::delta`]): a worker reads
-//! the shared arrays plus its own deltas and flushes every `sync_interval` iterations, so the
-//! shared cache lines are not bounced between cores on every update (writing the shared arrays
-//! directly from both threads ran *slower* than one thread on Leduc: 0.86x) and no update is lost.
-//! With one thread the run writes the table directly with the solver's RNG and is reproducible
-//! bit for bit.
+//! from the solver's RNG. Regrets and strategy sums are added into the shared arrays with atomic
+//! compare-and-swap ([`crate::delta`]): every worker reads the others' regrets at once and no
+//! update is lost. With one thread the run writes the table with plain stores and the solver's
+//! RNG and is reproducible bit for bit.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -21,7 +19,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::algo::{Algorithm, Averaging};
-use crate::delta::{Buffered, DeltaBuffer, Direct};
+use crate::delta::{Direct, Shared};
 use crate::error::CfrError;
 use crate::game::Game;
 use crate::table::InfoTable;
@@ -71,9 +69,8 @@ pub struct McConfig {
     pub pruning: Option<Pruning>,
     /// Worker threads; 0 means rayon's default (all cores).
     pub threads: usize,
-    /// With several threads, workers take chunks of `max(sync_interval, iterations so far / 1024)`
-    /// iterations and flush their buffered updates into the shared table after each chunk (see
-    /// [`crate::delta`]).
+    /// With several threads, the iterations a worker claims at a time (the workers finish
+    /// within one such chunk of each other).
     pub sync_interval: u64,
     /// Capacity of the information-set map.
     pub max_info_sets: usize,
@@ -124,7 +121,6 @@ pub struct McSolver<K> {
     pub(crate) iterations: u64,
     pub(crate) rng: Xoshiro256PlusPlus,
     pool: Option<Arc<rayon::ThreadPool>>,
-    buffers: Vec<DeltaBuffer>,
 }
 
 impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K> {
@@ -159,7 +155,6 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
             iterations,
             rng,
             pool: None,
-            buffers: Vec::new(),
         }
     }
 
@@ -201,59 +196,34 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
         } else {
             let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
             let pool = self.pool(threads)?;
-            let slots = self.table.max_actions();
-            if self.buffers.len() != threads || self.buffers.iter().any(|b| b.len() != slots) {
-                self.buffers = (0..threads).map(|_| DeltaBuffer::new(slots)).collect();
-            }
             let (table, config) = (&self.table, &self.config);
-            let lock = Mutex::new(());
-            // Workers take chunks of consecutive iterations from a shared counter (so they finish
-            // together) and flush their deltas after each chunk unless the other worker is
-            // flushing at that moment, then once more at the end. A chunk is
-            // max(sync_interval, done / 1024) iterations: tight early, when strategies move fast,
-            // and a fixed 0.1% staleness later, when flushes would otherwise dominate.
+            // Workers take chunks of `sync_interval` consecutive iterations from a shared counter
+            // (so they finish together) and add into the shared table atomically.
             let next = AtomicU64::new(0);
-            let chunk_at = |done: u64| config.sync_interval.max(done / 1024).max(1);
+            let chunk = config.sync_interval.max(1);
             let results: Vec<Result<(u64, u64), CfrError>> = pool.install(|| {
                 seeds
                     .par_iter()
-                    .zip(self.buffers.par_iter_mut())
-                    .map(|(&seed, buf)| {
+                    .map(|&seed| {
                         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
                         let (mut nodes, mut pruned) = (0, 0);
                         loop {
-                            let first = next.load(Ordering::Relaxed);
+                            let first = next.fetch_add(chunk, Ordering::Relaxed);
                             if first >= iterations {
                                 break;
                             }
-                            let n = chunk_at(base + first).min(iterations - first);
-                            if next
-                                .compare_exchange(
-                                    first,
-                                    first + n,
-                                    Ordering::Relaxed,
-                                    Ordering::Relaxed,
-                                )
-                                .is_err()
-                            {
-                                continue; // the other worker took it: read the counter again
-                            }
-                            let upd = Buffered {
-                                table,
-                                buf: &mut *buf,
-                            };
+                            let n = chunk.min(iterations - first);
+                            let upd = Shared { table };
                             let mut w = Walker::new(game, table, upd, config, &mut rng);
                             let run = w.run(base + first, n);
                             nodes += w.nodes;
                             pruned += w.pruned;
-                            if run.is_err() {
-                                buf.flush(table, &lock);
-                                run?;
+                            if let Err(e) = run {
+                                // Stop the other workers at their next chunk.
+                                next.store(u64::MAX / 2, Ordering::Relaxed);
+                                return Err(e);
                             }
-                            // If the other worker is flushing, keep going and flush next time.
-                            buf.try_flush(table, &lock);
                         }
-                        buf.flush(table, &lock);
                         Ok((nodes, pruned))
                     })
                     .collect()

@@ -14,7 +14,8 @@
 //! writer at a time: the single-thread solver, or parallel workers flushing their buffered deltas
 //! under a mutex ([`crate::delta`]). Concurrent *readers* are always fine.
 //!
-//! Memory: 8 bytes per action (regret + sum) plus one map slot per `1 / load` information sets;
+//! Memory: 8 bytes per action (regret + sum) plus one map slot per `1 / load` information sets
+//! plus 8 bytes per information set of capacity (the insertion log);
 //! a map slot is 8 bytes of state plus the key (padded), e.g. 16 bytes for `u64` keys at most 50%
 //! load => 32 bytes per information set.
 
@@ -133,6 +134,10 @@ pub struct InfoTable<K> {
     values: Box<[[AtomicU32; 2]]>,
     next_slot: AtomicUsize,
     len: AtomicUsize,
+    /// Map slot of each information set, in the order their insertions completed (so a caller
+    /// can list the ones inserted since some point without scanning the map).
+    inserted: Box<[AtomicUsize]>,
+    logged: AtomicUsize,
 }
 
 // SAFETY: a slot's key is written once by the thread that won the EMPTY->BUSY CAS, before the
@@ -182,6 +187,8 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
             values: values.into_boxed_slice(),
             next_slot: AtomicUsize::new(0),
             len: AtomicUsize::new(0),
+            inserted: (0..max_info_sets).map(|_| AtomicUsize::new(0)).collect(),
+            logged: AtomicUsize::new(0),
         })
     }
 
@@ -219,7 +226,7 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
                     .state
                     .compare_exchange(EMPTY, BUSY, Ordering::Acquire, Ordering::Acquire)
                 {
-                    Ok(_) => return self.fill(slot, key, n),
+                    Ok(_) => return self.fill(i, key, n),
                     Err(now) => s = now,
                 }
             }
@@ -248,7 +255,8 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
 
     /// Completes an insertion into a slot this thread moved to BUSY.
     #[cold]
-    fn fill(&self, slot: &Slot<K>, key: &K, n: usize) -> Result<Entry, CfrError> {
+    fn fill(&self, i: usize, key: &K, n: usize) -> Result<Entry, CfrError> {
+        let slot = &self.slots[i];
         if n == 0 || n > 255 {
             slot.state.store(EMPTY, Ordering::Release);
             return Err(CfrError::NoLegalAction);
@@ -273,6 +281,9 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
         unsafe { (*slot.key.get()).write(*key) };
         let e = Entry { offset, len: n };
         slot.state.store(e.pack(), Ordering::Release);
+        // At most `max_info_sets` insertions complete, so the log never overflows.
+        let j = self.logged.fetch_add(1, Ordering::Relaxed);
+        self.inserted[j].store(i, Ordering::Release);
         Ok(e)
     }
 
@@ -329,6 +340,19 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
         self.set_sum(i, self.sum(i) + d);
     }
 
+    /// Adds to the regret of action slot `i` atomically (a compare-and-swap loop): any number
+    /// of threads may add at once and no add is lost.
+    #[inline]
+    pub fn atomic_add_regret(&self, i: usize, d: f32) {
+        atomic_add(&self.values[i][0], d);
+    }
+
+    /// Adds to the strategy sum of action slot `i` atomically.
+    #[inline]
+    pub fn atomic_add_sum(&self, i: usize, d: f32) {
+        atomic_add(&self.values[i][1], d);
+    }
+
     /// The normalised average strategy of `e` into `out[..e.len]` (uniform if never updated).
     pub fn average_strategy(&self, e: Entry, out: &mut [f64]) -> Result<(), CfrError> {
         if out.len() < e.len {
@@ -368,6 +392,24 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
         v
     }
 
+    /// The information sets whose insertion completed `from`-th or later (counted from 0 in
+    /// the order insertions completed), in that order. Meant for a table no thread is inserting
+    /// into; an insertion still under way may be missed.
+    pub fn inserted_since(&self, from: usize) -> impl Iterator<Item = (K, Entry)> + '_ {
+        let to = self.logged.load(Ordering::Acquire).min(self.inserted.len());
+        self.inserted[from.min(to)..to].iter().filter_map(|i| {
+            let slot = &self.slots[i.load(Ordering::Acquire)];
+            let s = slot.state.load(Ordering::Acquire);
+            // SAFETY: READY observed with acquire ordering, so the key is initialised.
+            (s & READY != 0).then(|| {
+                (
+                    unsafe { *(*slot.key.get()).assume_init_ref() },
+                    Entry::unpack(s),
+                )
+            })
+        })
+    }
+
     /// Capacity in information sets.
     pub fn max_info_sets(&self) -> usize {
         self.max_info_sets
@@ -386,6 +428,19 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
 
     /// Bytes of the value arrays (regret + sum) per action slot.
     pub const BYTES_PER_ACTION: usize = 8;
+}
+
+/// `*cell += d` on `f32` bits, by compare-and-swap.
+#[inline]
+fn atomic_add(cell: &AtomicU32, d: f32) {
+    let mut cur = cell.load(Ordering::Relaxed);
+    loop {
+        let new = (f32::from_bits(cur) + d).to_bits();
+        match cell.compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return,
+            Err(now) => cur = now,
+        }
+    }
 }
 
 /// Takes `n` units of `counter` if that keeps it at most `cap`; returns where they start.
@@ -419,6 +474,12 @@ mod tests {
         assert_eq!(t.get(&8), None);
         assert_eq!(t.len(), 2);
         assert_eq!(t.entries(), vec![(42, a), (7, b)]);
+        assert_eq!(
+            t.inserted_since(0).collect::<Vec<_>>(),
+            vec![(42, a), (7, b)]
+        );
+        assert_eq!(t.inserted_since(1).collect::<Vec<_>>(), vec![(7, b)]);
+        assert_eq!(t.inserted_since(5).count(), 0);
     }
 
     #[test]
@@ -496,6 +557,14 @@ mod tests {
         });
         assert_eq!(found[0], found[1]);
         assert_eq!(t.len(), 4000);
+        let mut logged: Vec<(u64, Entry)> = t.inserted_since(0).collect();
+        logged.sort_by_key(|(k, _)| *k);
+        assert_eq!(
+            logged,
+            (0..4000u64)
+                .zip(found[0].iter().copied())
+                .collect::<Vec<_>>()
+        );
         assert_eq!(t.action_slots(), 8000);
     }
 

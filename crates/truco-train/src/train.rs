@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use truco_arena::{Heuristic, Random};
-use truco_cfr::{Algorithm, McConfig, McSolver};
+use truco_cfr::{Algorithm, Comm, McConfig, McSolver, MergeStats, Merger, Single};
 use truco_game::abstraction::Abstraction;
 use truco_query::WriteSummary;
 
@@ -75,6 +75,8 @@ pub struct TrainOptions {
     /// the heuristic with this probability, else a strategy of its own. `None`: self-play (an
     /// equilibrium strategy). Not recorded in the checkpoint, like `scores`.
     pub exploit_heuristic: Option<f64>,
+    /// In a distributed run (several ranks), the iterations each rank runs between two merges.
+    pub merge_every: u64,
     /// With `resume`: zero the strategy sums first, keeping the regrets (a warm start: the new
     /// run's average strategy is built from its own iterations only, e.g. when a restricted
     /// response starts from an equilibrium run).
@@ -112,6 +114,7 @@ impl TrainOptions {
             scores: ScoreDist::Uniform,
             exploit_heuristic: None,
             reset_average: false,
+            merge_every: 1000,
         }
     }
 }
@@ -135,6 +138,11 @@ pub struct TrainReport {
     pub interrupted: bool,
     /// The last quality measurement.
     pub eval: Vec<EvalResult>,
+    /// What merging cost this rank (distributed runs only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merge: Option<MergeStats>,
+    /// Ranks that trained (1 without MPI).
+    pub ranks: usize,
 }
 
 /// One line of the training log.
@@ -149,6 +157,8 @@ struct LogLine<'a> {
     info_sets: usize,
     rss_mb: f64,
     eval: &'a [EvalResult],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    merge: Option<MergeStats>,
 }
 
 /// Resident memory of this process in MB (Linux; 0 elsewhere).
@@ -242,6 +252,26 @@ fn append_log(path: &Path, line: &LogLine<'_>) -> Result<(), TrainError> {
 /// Trains until the iteration or time budget is spent or `stop` is set (Ctrl-C), then writes a
 /// checkpoint and the table.
 pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainError> {
+    train_on(o, stop, &Single)
+}
+
+/// [`train`] on every rank of `comm` (MPI): each rank trains its share with its own random
+/// stream and the ranks merge their changes every [`TrainOptions::merge_every`] iterations
+/// ([`truco_cfr::distributed`]); the run stops on every rank when any rank's budget is spent or
+/// any rank is interrupted. Rank 0 alone draws progress, measures, logs, and writes the
+/// checkpoints and the table. Every rank starts from the same table (the same seed, or the same
+/// checkpoint file: with several machines it must be on a shared file system).
+pub fn train_on(
+    o: &TrainOptions,
+    stop: &AtomicBool,
+    comm: &dyn Comm,
+) -> Result<TrainReport, TrainError> {
+    let (ranks, lead) = (comm.size(), comm.rank() == 0);
+    if ranks > 1 && o.merge_every == 0 {
+        return Err(TrainError::InvalidOption(
+            "--merge-every must be at least 1".into(),
+        ));
+    }
     if o.iterations.is_none() && o.time.is_none() {
         return Err(TrainError::InvalidOption(
             "give an iteration or a time budget".into(),
@@ -285,17 +315,27 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
         }
         solver.discount(1.0, 0.0)?;
     }
+    let mut merger = (ranks > 1).then(|| Merger::start(&mut solver, comm));
     let started = Instant::now();
     let first = solver.iterations();
-    let bar = progress_bar(o, first);
+    let bar = if lead {
+        progress_bar(o, first)
+    } else {
+        ProgressBar::hidden()
+    };
     let mut last_ck = Instant::now();
     let mut last_eval = Instant::now();
     let mut chunk = 64u64;
     let mut interrupted = false;
     let mut eval = Vec::new();
     let capacity = solver.table().max_info_sets();
-    let log = |solver: &McSolver<u64>, eval: &[EvalResult]| -> Result<(), TrainError> {
-        let Some(path) = &o.log else { return Ok(()) };
+    let log = |solver: &McSolver<u64>,
+               eval: &[EvalResult],
+               merger_stats: Option<MergeStats>|
+     -> Result<(), TrainError> {
+        let Some(path) = o.log.as_ref().filter(|_| lead) else {
+            return Ok(());
+        };
         let secs = seconds_before + started.elapsed().as_secs_f64();
         append_log(
             path,
@@ -309,43 +349,76 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
                 info_sets: solver.table().len(),
                 rss_mb: rss_mb(),
                 eval,
+                merge: merger_stats,
             },
         )
     };
     loop {
-        if stop.load(Ordering::Relaxed) {
-            interrupted = true;
-            break;
-        }
-        let elapsed = started.elapsed();
-        if o.time.is_some_and(|t| elapsed >= t) {
-            break;
-        }
         let left = o.iterations.map(|n| n.saturating_sub(solver.iterations()));
-        if left == Some(0) {
-            break;
-        }
-        if !solver.config().lazy && solver.table().len() * 10 > capacity * 9 {
+        let full = !solver.config().lazy && solver.table().len() * 10 > capacity * 9;
+        let halt = stop.load(Ordering::Relaxed) || full;
+        let done = o.time.is_some_and(|t| started.elapsed() >= t) || left == Some(0);
+        let (halt, done) = if ranks > 1 {
+            // Every rank stops at the same merge: any rank's reason stops them all.
+            let votes = comm.sum(u64::from(halt) << 32 | u64::from(done))?;
+            (votes >> 32 > 0, votes & 0xffff_ffff > 0)
+        } else {
+            (halt, done)
+        };
+        if full {
             bar.println(format!(
                 "the solver table is 90% full ({} information sets): stopping; raise --max-info-sets",
                 solver.table().len()
             ));
+        }
+        if halt {
             interrupted = true;
             break;
         }
-        let mut n = left.map_or(chunk, |l| l.min(chunk));
-        if let Some(b) = next_discount(o, solver.iterations()) {
-            n = n.min(b - solver.iterations());
+        if done {
+            break;
         }
+        let n = match &merger {
+            // The same count on every rank (the global count is the same after a merge), the
+            // last round split so that the ranks do not overshoot an iteration budget.
+            Some(_) => {
+                let n = left.map_or(o.merge_every, |l| {
+                    o.merge_every.min(l.div_ceil(ranks as u64))
+                });
+                let before = n * comm.rank() as u64;
+                left.map_or(n, |l| n.min(l.saturating_sub(before)))
+            }
+            None => {
+                let mut n = left.map_or(chunk, |l| l.min(chunk));
+                if let Some(b) = next_discount(o, solver.iterations()) {
+                    n = n.min(b - solver.iterations());
+                }
+                n
+            }
+        };
         let t = Instant::now();
         match &restricted {
             Some(r) => solver.train(r, n)?,
             None => solver.train(&game, n)?,
         };
-        discount_at_boundary(o, &mut solver)?;
-        // Aim at chunks of about half a second.
-        let dt = t.elapsed().as_secs_f64().max(1e-6);
-        chunk = ((n as f64 * 0.5 / dt) as u64).clamp(1, chunk.saturating_mul(4).max(4));
+        match &mut merger {
+            Some(m) => {
+                let before = solver.iterations() - n;
+                m.merge(&mut solver, comm)?;
+                if discount_crossed(o, &mut solver, before)? {
+                    m.resnapshot(&solver);
+                }
+            }
+            None => {
+                discount_at_boundary(o, &mut solver)?;
+                // Aim at chunks of about half a second.
+                let dt = t.elapsed().as_secs_f64().max(1e-6);
+                chunk = ((n as f64 * 0.5 / dt) as u64).clamp(1, chunk.saturating_mul(4).max(4));
+            }
+        }
+        if !lead {
+            continue;
+        }
         update_bar(&bar, o, &solver, first, started.elapsed());
         if last_ck.elapsed() >= o.checkpoint_every {
             // A failed checkpoint (a full disk) leaves the previous one intact: say so and
@@ -359,35 +432,42 @@ pub fn train(o: &TrainOptions, stop: &AtomicBool) -> Result<TrainReport, TrainEr
         }
         if o.eval_deals > 0 && last_eval.elapsed() >= o.eval_every {
             eval = evaluate(o, &solver);
-            log(&solver, &eval)?;
+            log(&solver, &eval, merger.as_ref().map(|m| m.stats))?;
             last_eval = Instant::now();
         }
     }
     let seconds = seconds_before + started.elapsed().as_secs_f64();
     bar.finish_and_clear();
+    let merge = merger.as_ref().map(|m| m.stats);
+    let t = solver.table();
+    let mut report = TrainReport {
+        iterations: solver.iterations(),
+        seconds,
+        info_sets: t.len(),
+        solver_bytes: t.map_bytes() + t.action_slots() * 8,
+        table_rows: 0,
+        table_bytes: 0,
+        interrupted,
+        eval,
+        merge,
+        ranks,
+    };
+    if !lead {
+        return Ok(report);
+    }
     // The table first (the run's result, and the smaller file), then the checkpoint: a full
     // disk costs the resume point at worst, never the table. Both are tried.
     let table = write_table(&solver, o.variant, o.abstraction, &o.out, o.max_rows);
     let saved = save(o, &solver, seconds);
     let summary: WriteSummary = table?;
     saved?;
-    eval = if o.eval_deals > 0 {
-        evaluate(o, &solver)
-    } else {
-        eval
-    };
-    log(&solver, &eval)?;
-    let t = solver.table();
-    Ok(TrainReport {
-        iterations: solver.iterations(),
-        seconds,
-        info_sets: t.len(),
-        solver_bytes: t.map_bytes() + t.action_slots() * 8,
-        table_rows: summary.rows,
-        table_bytes: summary.bytes,
-        interrupted,
-        eval,
-    })
+    if o.eval_deals > 0 {
+        report.eval = evaluate(o, &solver);
+    }
+    log(&solver, &report.eval, merge)?;
+    report.table_rows = summary.rows;
+    report.table_bytes = summary.bytes;
+    Ok(report)
 }
 
 /// The next iteration count at which the run discounts, if any is left.
@@ -398,6 +478,30 @@ fn next_discount(o: &TrainOptions, done: u64) -> Option<u64> {
     }
     let next = (done / every + 1) * every;
     o.discount_until.is_none_or(|u| next <= u).then_some(next)
+}
+
+/// After a merge took the global count from `before` to `solver.iterations()`: discounts once
+/// per boundary crossed (see [`TrainOptions::discount_every`]); returns whether it did. Every
+/// rank discounts the same way, so the tables stay equal.
+fn discount_crossed(
+    o: &TrainOptions,
+    solver: &mut McSolver<u64>,
+    before: u64,
+) -> Result<bool, TrainError> {
+    let every = o.discount_every;
+    if every == 0 {
+        return Ok(false);
+    }
+    let mut any = false;
+    for k in before / every + 1..=solver.iterations() / every {
+        if o.discount_until.is_some_and(|u| k * every > u) {
+            break;
+        }
+        let k = k as f32;
+        solver.discount(k / (k + 1.0), k / (k + 1.0))?;
+        any = true;
+    }
+    Ok(any)
 }
 
 /// Discounts when the iteration count sits on a boundary (see [`TrainOptions::discount_every`]).

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::CfrError;
 use crate::game::Game;
 use crate::mccfr::McSolver;
-use crate::table::Entry;
+use crate::table::{Entry, InfoTable};
 
 /// The collective operations a distributed run needs. Every rank calls them in the same order.
 pub trait Comm {
@@ -194,51 +194,43 @@ where
         let t = &solver.table;
         let first_new = self.known.len();
         self.known.extend(t.inserted_since(first_new));
-        let own = self.changes(solver, first_new);
+        let (own, own_entries) = self.changes(solver, first_new);
         let bytes = bincode::serde::encode_to_vec(&own, bincode::config::standard())?;
         let parts = comm.all_gather(&bytes)?;
-        // Own changes undone (new information sets to zero), then every rank's changes in rank
-        // order: the same additions in the same order on every rank.
-        let old = |i: usize| self.snapshot.get(i).copied().unwrap_or([0.0; 2]);
-        for (key, n) in &own.keys {
-            let e = t
-                .get(key)
-                .ok_or_else(|| merge_error(format!("{key:?} vanished")))?;
-            for i in e.offset..e.offset + *n as usize {
-                let [r, s] = old(i);
+        // Own changes undone (new information sets to zero), then every rank's changes added in
+        // rank order: the same additions in the same order on every rank. The snapshot follows
+        // each addition.
+        self.snapshot.resize(t.action_slots(), [0.0; 2]);
+        for e in &own_entries {
+            for i in e.offset..e.offset + e.len {
+                let [r, s] = self.snapshot[i];
                 t.set_regret(i, r);
                 t.set_sum(i, s);
             }
         }
-        let mut touched = Vec::new();
         let mut received = 0;
         for (rank, part) in parts.iter().enumerate() {
-            if rank != comm.rank() {
-                received += part.len() as u64;
+            if rank == comm.rank() {
+                let mut values = own.values.iter();
+                for e in &own_entries {
+                    self.add(t, *e, &mut values, rank)?;
+                }
+                continue;
             }
+            received += part.len() as u64;
             let (ch, _): (Changes<K>, usize) =
                 bincode::serde::decode_from_slice(part, bincode::config::standard())?;
             let mut values = ch.values.iter();
             for (key, n) in &ch.keys {
                 let e = t.get_or_insert(key, *n as usize)?;
-                for i in e.offset..e.offset + e.len {
-                    let [r, s] = values.next().ok_or_else(|| {
-                        merge_error(format!("rank {rank}'s changes are cut short"))
-                    })?;
-                    t.add_regret(i, *r);
-                    t.add_sum(i, *s);
+                if e.offset + e.len > self.snapshot.len() {
+                    self.snapshot.resize(t.action_slots(), [0.0; 2]);
                 }
-                touched.push(e);
+                self.add(t, e, &mut values, rank)?;
             }
         }
         // Information sets this rank met first in the others' changes.
         self.known.extend(t.inserted_since(self.known.len()));
-        self.snapshot.resize(t.action_slots(), [0.0; 2]);
-        for e in touched {
-            for i in e.offset..e.offset + e.len {
-                self.snapshot[i] = [t.regret(i), t.sum(i)];
-            }
-        }
         let own_iterations = solver.iterations - self.merged_iterations;
         solver.iterations = self.merged_iterations + comm.sum(own_iterations)?;
         self.merged_iterations = solver.iterations;
@@ -250,14 +242,35 @@ where
         Ok(())
     }
 
+    /// Adds the next `e.len` changes of `rank` to `e`, and moves the snapshot along.
+    #[inline]
+    fn add<'v>(
+        &mut self,
+        t: &InfoTable<K>,
+        e: Entry,
+        values: &mut impl Iterator<Item = &'v [f32; 2]>,
+        rank: usize,
+    ) -> Result<(), CfrError> {
+        for i in e.offset..e.offset + e.len {
+            let [r, s] = values
+                .next()
+                .ok_or_else(|| merge_error(format!("rank {rank}'s changes are cut short")))?;
+            t.add_regret(i, *r);
+            t.add_sum(i, *s);
+            self.snapshot[i] = [t.regret(i), t.sum(i)];
+        }
+        Ok(())
+    }
+
     /// This rank's changed information sets since the snapshot, and the ones it created
     /// (`known[first_new..]`).
-    fn changes(&self, solver: &McSolver<K>, first_new: usize) -> Changes<K> {
+    fn changes(&self, solver: &McSolver<K>, first_new: usize) -> (Changes<K>, Vec<Entry>) {
         let t = &solver.table;
         let mut ch = Changes {
             keys: Vec::new(),
             values: Vec::new(),
         };
+        let mut entries = Vec::new();
         for (j, &(key, e)) in self.known.iter().enumerate() {
             let delta = |i: usize| {
                 let [r, s] = self.snapshot.get(i).copied().unwrap_or([0.0; 2]);
@@ -269,8 +282,9 @@ where
             }
             ch.keys.push((key, e.len as u8));
             ch.values.extend(range.map(delta));
+            entries.push(e);
         }
-        ch
+        (ch, entries)
     }
 }
 

@@ -114,7 +114,7 @@ impl TrainOptions {
             scores: ScoreDist::Uniform,
             exploit_heuristic: None,
             reset_average: false,
-            merge_every: 1000,
+            merge_every: 4000,
         }
     }
 }
@@ -583,6 +583,41 @@ mod tests {
         o.seed = 5;
         o.discount_every = discount_every;
         o
+    }
+
+    /// Two ranks as threads: the budget counts both ranks' iterations exactly, both stop at
+    /// the same merge with the same table, rank 0 alone writes, discounting crosses merges.
+    #[test]
+    fn two_ranks_share_one_run() {
+        let dir = std::env::temp_dir().join(format!("truco-train-ranks-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut o = options(&dir, "ranks", 3001, 1000);
+        o.merge_every = 300;
+        o.max_info_sets = 1 << 21;
+        let stop = AtomicBool::new(false);
+        let group = truco_cfr::ThreadGroup::new(2);
+        let reports: Vec<TrainReport> = std::thread::scope(|sc| {
+            let hs: Vec<_> = (0..2)
+                .map(|r| {
+                    let (o, stop, group) = (&o, &stop, &group);
+                    sc.spawn(move || train_on(o, stop, &group.rank(r)).unwrap())
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        for r in &reports {
+            assert_eq!((r.iterations, r.ranks), (3001, 2));
+            assert_eq!(r.info_sets, reports[0].info_sets);
+            assert!(r.merge.unwrap().merges >= 5);
+        }
+        assert!(reports[0].table_rows > 0 && reports[1].table_rows == 0);
+        assert!(o.out.exists() && o.checkpoint.exists());
+        // The checkpoint resumes without MPI.
+        let mut more = options(&dir, "ranks", 3500, 1000);
+        more.max_info_sets = 1 << 21;
+        more.resume = Some(o.checkpoint.clone());
+        assert_eq!(train(&more, &stop).unwrap().iterations, 3500);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -104,7 +104,7 @@ pub struct Args {
     #[arg(long)]
     pub distributed: bool,
     /// With --distributed: iterations each rank runs between two merges.
-    #[arg(long, default_value_t = 4000)]
+    #[arg(long, default_value_t = 1000)]
     pub merge_every: u64,
 }
 

@@ -19,18 +19,22 @@
 //! [`Comm`] is the transport: [`ThreadComm`] joins threads of one process (tests), and with the
 //! `mpi` feature `MpiComm` joins MPI ranks.
 
+use std::ops::Range;
 use std::sync::{Barrier, Mutex};
 use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::CfrError;
 use crate::game::Game;
 use crate::mccfr::McSolver;
 use crate::table::{Entry, InfoTable};
+
+/// How many records ahead a merge prefetches the map slot of the key it will apply.
+const PREFETCH_AHEAD: usize = 16;
 
 /// The collective operations a distributed run needs. Every rank calls them in the same order.
 pub trait Comm {
@@ -38,8 +42,9 @@ pub trait Comm {
     fn rank(&self) -> usize;
     /// Number of ranks.
     fn size(&self) -> usize;
-    /// Every rank's bytes, in rank order.
-    fn all_gather(&self, mine: &[u8]) -> Result<Vec<Vec<u8>>, CfrError>;
+    /// Every rank's bytes concatenated in rank order into `all` (cleared first); returns where
+    /// each rank's bytes are.
+    fn all_gather(&self, mine: &[u8], all: &mut Vec<u8>) -> Result<Vec<Range<usize>>, CfrError>;
     /// The sum over ranks of `x`.
     fn sum(&self, x: u64) -> Result<u64, CfrError>;
 }
@@ -54,8 +59,10 @@ impl Comm for Single {
     fn size(&self) -> usize {
         1
     }
-    fn all_gather(&self, mine: &[u8]) -> Result<Vec<Vec<u8>>, CfrError> {
-        Ok(vec![mine.to_vec()])
+    fn all_gather(&self, mine: &[u8], all: &mut Vec<u8>) -> Result<Vec<Range<usize>>, CfrError> {
+        all.clear();
+        all.extend_from_slice(mine);
+        Ok(std::iter::once(0..mine.len()).collect())
     }
     fn sum(&self, x: u64) -> Result<u64, CfrError> {
         Ok(x)
@@ -99,32 +106,34 @@ impl Comm for ThreadComm<'_> {
     fn size(&self) -> usize {
         self.group.size
     }
-    fn all_gather(&self, mine: &[u8]) -> Result<Vec<Vec<u8>>, CfrError> {
+    fn all_gather(&self, mine: &[u8], all: &mut Vec<u8>) -> Result<Vec<Range<usize>>, CfrError> {
         let board = || self.group.board.lock().unwrap_or_else(|e| e.into_inner());
         board()[self.rank] = mine.to_vec();
         self.group.barrier.wait();
-        let all = board().clone();
+        all.clear();
+        let mut ranges = Vec::with_capacity(self.group.size);
+        for part in board().iter() {
+            ranges.push(all.len()..all.len() + part.len());
+            all.extend_from_slice(part);
+        }
         // Nobody writes the board again before everyone has read it.
         self.group.barrier.wait();
-        Ok(all)
+        Ok(ranges)
     }
     fn sum(&self, x: u64) -> Result<u64, CfrError> {
-        let all = self.all_gather(&x.to_le_bytes())?;
-        Ok(all
-            .iter()
-            .map(|b| u64::from_le_bytes(b[..8].try_into().unwrap_or([0; 8])))
+        let mut all = Vec::new();
+        let ranges = self.all_gather(&x.to_le_bytes(), &mut all)?;
+        Ok(ranges
+            .into_iter()
+            .map(|r| u64::from_le_bytes(all[r].try_into().unwrap_or([0; 8])))
             .sum())
     }
 }
 
-/// One rank's changes since the last merge.
-#[derive(Serialize, Deserialize)]
-struct Changes<K> {
-    /// Changed or new information sets, with their action counts.
-    keys: Vec<(K, u8)>,
-    /// Their changes, `[regret, strategy sum]` per action, in `keys` order.
-    values: Vec<[f32; 2]>,
-}
+/// The bytes of one rank's changes: for each changed or new information set, its key
+/// (bincode's standard encoding), its action count (one byte), then `[regret, strategy sum]`
+/// changes as little-endian `f32`s. Written and read in place, without intermediate vectors.
+const BINCODE: bincode::config::Configuration = bincode::config::standard();
 
 /// What the merges of a run cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -147,6 +156,12 @@ pub struct Merger<K> {
     snapshot: Vec<[f32; 2]>,
     /// Every information set of the table, as of the last merge.
     known: Vec<(K, Entry)>,
+    /// This rank's changed information sets (reused between merges).
+    own_entries: Vec<Entry>,
+    /// This rank's changes, encoded (reused).
+    bytes: Vec<u8>,
+    /// Every rank's changes (reused).
+    all: Vec<u8>,
     /// Global iteration count at the last merge.
     merged_iterations: u64,
     /// Costs so far.
@@ -168,9 +183,14 @@ where
             rng.jump();
         }
         solver.rng = rng;
+        let mut known = Vec::with_capacity(solver.table.max_info_sets());
+        known.extend(solver.table.inserted_since(0));
         let mut m = Merger {
             snapshot: Vec::new(),
-            known: solver.table.inserted_since(0).collect(),
+            known,
+            own_entries: Vec::new(),
+            bytes: Vec::new(),
+            all: Vec::new(),
             merged_iterations: solver.iterations,
             stats: MergeStats::default(),
         };
@@ -194,83 +214,81 @@ where
         let t = &solver.table;
         let first_new = self.known.len();
         self.known.extend(t.inserted_since(first_new));
-        let (own, own_entries) = self.changes(solver, first_new);
-        let bytes = bincode::serde::encode_to_vec(&own, bincode::config::standard())?;
-        let parts = comm.all_gather(&bytes)?;
+        self.encode_changes(t, first_new)?;
+        let ranges = comm.all_gather(&self.bytes, &mut self.all)?;
         // Own changes undone (new information sets to zero), then every rank's changes added in
         // rank order: the same additions in the same order on every rank. The snapshot follows
         // each addition.
         self.snapshot.resize(t.action_slots(), [0.0; 2]);
-        for e in &own_entries {
+        for e in &self.own_entries {
             for i in e.offset..e.offset + e.len {
                 let [r, s] = self.snapshot[i];
                 t.set_regret(i, r);
                 t.set_sum(i, s);
             }
         }
+        let all = std::mem::take(&mut self.all);
+        let own_entries = std::mem::take(&mut self.own_entries);
         let mut received = 0;
-        for (rank, part) in parts.iter().enumerate() {
-            if rank == comm.rank() {
-                let mut values = own.values.iter();
-                for e in &own_entries {
-                    self.add(t, *e, &mut values, rank)?;
+        let applied = (|| {
+            for (rank, range) in ranges.iter().enumerate() {
+                let mut part = Records::new(&all[range.clone()], rank);
+                if rank == comm.rank() {
+                    for &e in &own_entries {
+                        part.next_key::<K>()?;
+                        self.add(t, e, &mut part)?;
+                    }
+                    continue;
                 }
-                continue;
-            }
-            received += part.len() as u64;
-            let (ch, _): (Changes<K>, usize) =
-                bincode::serde::decode_from_slice(part, bincode::config::standard())?;
-            let mut values = ch.values.iter();
-            for (key, n) in &ch.keys {
-                let e = t.get_or_insert(key, *n as usize)?;
-                if e.offset + e.len > self.snapshot.len() {
-                    self.snapshot.resize(t.action_slots(), [0.0; 2]);
+                received += range.len() as u64;
+                let mut ahead = Records::new(&all[range.clone()], rank);
+                for _ in 0..PREFETCH_AHEAD {
+                    ahead.prefetch_next(t);
                 }
-                self.add(t, e, &mut values, rank)?;
+                while let Some((key, n)) = part.next_key::<K>()? {
+                    ahead.prefetch_next(t);
+                    let e = t.get_or_insert(&key, n)?;
+                    if e.offset + e.len > self.snapshot.len() {
+                        self.snapshot.resize(t.action_slots(), [0.0; 2]);
+                    }
+                    self.add(t, e, &mut part)?;
+                }
             }
-        }
+            Ok::<(), CfrError>(())
+        })();
+        self.all = all;
+        self.stats.info_sets_sent += own_entries.len() as u64;
+        self.own_entries = own_entries;
+        applied?;
         // Information sets this rank met first in the others' changes.
         self.known.extend(t.inserted_since(self.known.len()));
         let own_iterations = solver.iterations - self.merged_iterations;
         solver.iterations = self.merged_iterations + comm.sum(own_iterations)?;
         self.merged_iterations = solver.iterations;
         self.stats.merges += 1;
-        self.stats.bytes_sent += bytes.len() as u64;
+        self.stats.bytes_sent += self.bytes.len() as u64;
         self.stats.bytes_received += received;
-        self.stats.info_sets_sent += own.keys.len() as u64;
         self.stats.seconds += start.elapsed().as_secs_f64();
         Ok(())
     }
 
-    /// Adds the next `e.len` changes of `rank` to `e`, and moves the snapshot along.
+    /// Adds the next `e.len` changes of `part` to `e`, and moves the snapshot along.
     #[inline]
-    fn add<'v>(
-        &mut self,
-        t: &InfoTable<K>,
-        e: Entry,
-        values: &mut impl Iterator<Item = &'v [f32; 2]>,
-        rank: usize,
-    ) -> Result<(), CfrError> {
+    fn add(&mut self, t: &InfoTable<K>, e: Entry, part: &mut Records<'_>) -> Result<(), CfrError> {
         for i in e.offset..e.offset + e.len {
-            let [r, s] = values
-                .next()
-                .ok_or_else(|| merge_error(format!("rank {rank}'s changes are cut short")))?;
-            t.add_regret(i, *r);
-            t.add_sum(i, *s);
+            let [r, s] = part.next_pair()?;
+            t.add_regret(i, r);
+            t.add_sum(i, s);
             self.snapshot[i] = [t.regret(i), t.sum(i)];
         }
         Ok(())
     }
 
-    /// This rank's changed information sets since the snapshot, and the ones it created
-    /// (`known[first_new..]`).
-    fn changes(&self, solver: &McSolver<K>, first_new: usize) -> (Changes<K>, Vec<Entry>) {
-        let t = &solver.table;
-        let mut ch = Changes {
-            keys: Vec::new(),
-            values: Vec::new(),
-        };
-        let mut entries = Vec::new();
+    /// Encodes this rank's changed information sets since the snapshot, and the ones it
+    /// created (`known[first_new..]`), into `self.bytes`; lists them in `self.own_entries`.
+    fn encode_changes(&mut self, t: &InfoTable<K>, first_new: usize) -> Result<(), CfrError> {
+        self.bytes.clear();
+        self.own_entries.clear();
         for (j, &(key, e)) in self.known.iter().enumerate() {
             let delta = |i: usize| {
                 let [r, s] = self.snapshot.get(i).copied().unwrap_or([0.0; 2]);
@@ -280,11 +298,64 @@ where
             if j < first_new && range.clone().all(|i| delta(i) == [0.0; 2]) {
                 continue;
             }
-            ch.keys.push((key, e.len as u8));
-            ch.values.extend(range.map(delta));
-            entries.push(e);
+            bincode::serde::encode_into_std_write(key, &mut self.bytes, BINCODE)?;
+            self.bytes.push(e.len as u8);
+            for i in range {
+                for v in delta(i) {
+                    self.bytes.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+            self.own_entries.push(e);
         }
-        (ch, entries)
+        Ok(())
+    }
+}
+
+/// A reader over one rank's encoded changes.
+struct Records<'a> {
+    bytes: &'a [u8],
+    rank: usize,
+}
+
+impl<'a> Records<'a> {
+    fn new(bytes: &'a [u8], rank: usize) -> Self {
+        Self { bytes, rank }
+    }
+
+    fn cut(&self) -> CfrError {
+        merge_error(format!("rank {}'s changes are cut short", self.rank))
+    }
+
+    /// The next key and action count, `None` at the end.
+    fn next_key<K: DeserializeOwned>(&mut self) -> Result<Option<(K, usize)>, CfrError> {
+        if self.bytes.is_empty() {
+            return Ok(None);
+        }
+        let (key, used): (K, usize) = bincode::serde::decode_from_slice(self.bytes, BINCODE)?;
+        let n = *self.bytes.get(used).ok_or_else(|| self.cut())? as usize;
+        self.bytes = &self.bytes[used + 1..];
+        Ok(Some((key, n)))
+    }
+
+    fn next_pair(&mut self) -> Result<[f32; 2], CfrError> {
+        let Some((pair, rest)) = self.bytes.split_first_chunk::<8>() else {
+            return Err(self.cut());
+        };
+        self.bytes = rest;
+        let f = |b: &[u8]| f32::from_le_bytes(b.try_into().unwrap_or([0; 4]));
+        Ok([f(&pair[..4]), f(&pair[4..])])
+    }
+
+    /// Skips to the next record, prefetching its key's map slot (stops quietly at the end or
+    /// at a damaged record: the reader that applies reports it).
+    fn prefetch_next<K>(&mut self, t: &InfoTable<K>)
+    where
+        K: Copy + Eq + std::hash::Hash + std::fmt::Debug + DeserializeOwned,
+    {
+        if let Ok(Some((key, n))) = self.next_key::<K>() {
+            t.prefetch(&key);
+            self.bytes = self.bytes.get(8 * n..).unwrap_or(&[]);
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use mpi::environment::Universe;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use mpi::Count;
+use std::ops::Range;
 
 use crate::distributed::Comm;
 use crate::error::CfrError;
@@ -49,7 +50,7 @@ impl Comm for MpiComm {
         self.world.size() as usize
     }
 
-    fn all_gather(&self, mine: &[u8]) -> Result<Vec<Vec<u8>>, CfrError> {
+    fn all_gather(&self, mine: &[u8], all: &mut Vec<u8>) -> Result<Vec<Range<usize>>, CfrError> {
         let n = count(mine.len(), "a rank's merge")?;
         let mut counts = vec![0 as Count; self.size()];
         self.world.all_gather_into(&n, &mut counts[..]);
@@ -60,15 +61,16 @@ impl Comm for MpiComm {
             total += c as usize;
         }
         count(total, "a merge")?;
-        let mut buf = vec![0u8; total];
+        all.clear();
+        all.resize(total, 0);
         {
-            let mut part = PartitionMut::new(&mut buf[..], &counts[..], &displs[..]);
+            let mut part = PartitionMut::new(&mut all[..], &counts[..], &displs[..]);
             self.world.all_gather_varcount_into(mine, &mut part);
         }
         Ok(counts
             .iter()
             .zip(&displs)
-            .map(|(&c, &d)| buf[d as usize..d as usize + c as usize].to_vec())
+            .map(|(&c, &d)| d as usize..d as usize + c as usize)
             .collect())
     }
 

@@ -114,7 +114,7 @@ impl TrainOptions {
             scores: ScoreDist::Uniform,
             exploit_heuristic: None,
             reset_average: false,
-            merge_every: 4000,
+            merge_every: 1000,
         }
     }
 }

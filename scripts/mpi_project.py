@@ -27,8 +27,9 @@ def main():
     r_node = r1 * THREAD_SCALING * NODE_THREADS / 2
     print(f"1 process, 1 thread: {r1:,.0f} it/s ({1e6 / r1:.0f} us per iteration)")
     rows = []
-    for path in sys.argv[2:]:
-        two = json.load(open(path))
+    runs = [json.load(open(path)) for path in sys.argv[2:]]
+    runs.sort(key=lambda r: r["iterations"] / max(r["merge"]["merges"], 1))
+    for two in runs:
         m = two["merge"]
         merges = max(m["merges"], 1)
         b = m["bytes_sent"] / merges

@@ -16,7 +16,7 @@ if [ -z "${TRUCO:-}" ]; then
   TRUCO=target/release/truco
 fi
 LOG=$(mktemp)
-"$TRUCO" serve --http 127.0.0.1:0 --model models/arg-1v1.tbl --model models/arg-1v1-equilibrium.tbl > "$LOG" 2>&1 &
+"$TRUCO" serve --http 127.0.0.1:0 --model models/arg-1v1.tbl --model models/arg-1v1-rnr.tbl > "$LOG" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null || true; rm -f "$LOG"' EXIT
 i=0

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Trains the two arg-1v1 tables of models/ (see models/arg-1v1.md):
-#  1. models/arg-1v1-equilibrium.tbl: ES-MCCFR self-play, arg-1v1-buckets-v1, Linear-CFR
+#  1. models/arg-1v1.tbl: ES-MCCFR self-play, arg-1v1-buckets-v1, Linear-CFR
 #     discounting, start scores drawn as matches reach them (an equilibrium approximation);
-#  2. models/arg-1v1.tbl: a restricted Nash response to the heuristic bot (probability P, default
+#  2. models/arg-1v1-rnr.tbl: a restricted Nash response to the heuristic bot (probability P, default
 #     0.5), warm-started from run 1's checkpoint with its average strategy reset.
 # Checkpoints and full tables stay in WORK (outside the repository; ~200 MB each).
 #
@@ -23,7 +23,7 @@ $T train $COMMON --time "$EQ_TIME" --seed 3 --out "$WORK/equilibrium.tbl"
 # shellcheck disable=SC2086
 $T train $COMMON --time "$RNR_TIME" --resume "$WORK/equilibrium.tbl.ckpt" --reset-average \
   --exploit-heuristic "$P" --checkpoint "$WORK/restricted.ckpt" --out "$WORK/restricted.tbl"
-cp "$WORK/equilibrium.tbl" models/arg-1v1-equilibrium.tbl
-cp "$WORK/equilibrium.tbl.log.jsonl" models/arg-1v1-equilibrium.log.jsonl
-cp "$WORK/restricted.tbl" models/arg-1v1.tbl
-cp "$WORK/restricted.tbl.log.jsonl" models/arg-1v1.log.jsonl
+cp "$WORK/equilibrium.tbl" models/arg-1v1.tbl
+cp "$WORK/equilibrium.tbl.log.jsonl" models/arg-1v1.log.jsonl
+cp "$WORK/restricted.tbl" models/arg-1v1-rnr.tbl
+cp "$WORK/restricted.tbl.log.jsonl" models/arg-1v1-rnr.log.jsonl

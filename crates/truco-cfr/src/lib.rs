@@ -4,7 +4,9 @@
 //! - [`games`]: Kuhn and Leduc poker, test games with known values.
 //! - [`algo`]: [`Algorithm`] parsed by name and [`Averaging`].
 //! - [`table`]: lock-free shared regret/strategy tables for sampled solvers.
-//! - [`delta`]: direct or per-worker buffered regret updates.
+//! - [`delta`]: regret updates, plain (one thread) or atomic (several).
+//! - [`distributed`]: one table trained by several processes (MPI ranks), merged by all-gather.
+//! - `mpi_comm` (cargo feature `mpi`): the ranks of an MPI job as a [`distributed::Comm`].
 //! - [`mccfr`]: external- and outcome-sampling MCCFR, parallel with rayon, with pruning
 //!   (the traversals themselves are in the private `walker` module).
 //! - [`solver`]: [`Solver`], one interface over all four algorithms.

@@ -336,7 +336,7 @@ mod tests {
             results.push((exploitability(&tree, &p), expected_value(&tree, &p)));
         }
         let ((e1, v1), (e2, v2)) = (results[0], results[1]);
-        // The two-thread run applies buffered updates in a timing-dependent order, so it is a
+        // The two-thread run applies its atomic updates in a timing-dependent order, so it is a
         // different sample of the same algorithm: compare within sampling noise.
         assert!(e1 < 0.06 && e2 < 0.06, "{e1} {e2}");
         assert!((e1 - e2).abs() < 0.03, "{e1} {e2}");

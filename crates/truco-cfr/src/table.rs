@@ -10,9 +10,10 @@
 //! - action slots are handed out with one `fetch_add` on a counter.
 //!
 //! Values are `f32` stored as bits in `AtomicU32`, read and written with relaxed loads and
-//! stores (a plain `mov` on x86). Adds are load + store, not compare-and-swap, so they assume one
-//! writer at a time: the single-thread solver, or parallel workers flushing their buffered deltas
-//! under a mutex ([`crate::delta`]). Concurrent *readers* are always fine.
+//! stores (a plain `mov` on x86). `add_regret` / `add_sum` are load + store, for one writer at a
+//! time (the single-thread solver, a merge); `atomic_add_regret` / `atomic_add_sum` are
+//! compare-and-swap loops for parallel workers ([`crate::delta`]). Concurrent *readers* are
+//! always fine.
 //!
 //! Memory: 8 bytes per action (regret + sum) plus one map slot per `1 / load` information sets
 //! plus 8 bytes per information set of capacity (the insertion log);

@@ -323,7 +323,7 @@ impl<'a> Records<'a> {
     }
 
     fn cut(&self) -> CfrError {
-        merge_error(format!("rank {}'s changes are cut short", self.rank))
+        CfrError::Merge(format!("rank {}'s changes are cut short", self.rank))
     }
 
     /// The next key and action count, `None` at the end.
@@ -357,10 +357,6 @@ impl<'a> Records<'a> {
             self.bytes = self.bytes.get(8 * n..).unwrap_or(&[]);
         }
     }
-}
-
-fn merge_error(why: String) -> CfrError {
-    CfrError::InvalidConfig(format!("merge: {why}"))
 }
 
 /// Trains `solver` to `total` iterations (every rank's counted) on all ranks of `comm`,
@@ -496,6 +492,21 @@ mod tests {
         let p = s.tree_policy(&leduc);
         let (e, v) = (exploitability(&leduc, &p), expected_value(&leduc, &p));
         assert!(e < 0.05 && (v + 0.0856).abs() < 0.02, "leduc {e} {v}");
+    }
+
+    /// A damaged merge (a record cut short, a key that does not decode) is a typed error.
+    #[test]
+    fn damaged_changes_are_typed_errors() {
+        let mut bytes = Vec::new();
+        bincode::serde::encode_into_std_write(7u32, &mut bytes, BINCODE).unwrap();
+        bytes.extend([2, 0, 0, 128, 63]); // two actions announced, half a value sent
+        let mut r = Records::new(&bytes, 1);
+        assert_eq!(r.next_key::<u32>().unwrap(), Some((7, 2)));
+        assert!(matches!(r.next_pair(), Err(CfrError::Merge(m)) if m.contains("rank 1")));
+        let mut r = Records::new(&[0xff], 0);
+        assert!(r.next_key::<u32>().is_err());
+        let mut r = Records::new(&[3], 0); // a key and no action count
+        assert!(matches!(r.next_key::<u32>(), Err(CfrError::Merge(_))));
     }
 
     #[test]

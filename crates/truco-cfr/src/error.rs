@@ -59,6 +59,9 @@ pub enum CfrError {
     /// A checkpoint is inconsistent.
     #[error("corrupt checkpoint: {0}")]
     CorruptCheckpoint(String),
+    /// A distributed merge received bytes it cannot read, or a rank's table diverged.
+    #[error("distributed merge: {0}")]
+    Merge(String),
     /// File I/O failed.
     #[error("i/o error: {0}")]
     Io(#[from] std::io::Error),

@@ -249,6 +249,13 @@ pub fn run(a: &Args, out: &mut impl Write) -> Result<(), Box<dyn std::error::Err
             m.bytes_sent as f64 / 1e3 / m.merges.max(1) as f64,
             m.seconds
         )?;
+        if m.dropped > 0 {
+            writeln!(
+                out,
+                "the table was full: {} information sets of the other ranks were dropped; raise --max-info-sets",
+                m.dropped
+            )?;
+        }
     }
     writeln!(
         out,

@@ -148,6 +148,8 @@ pub struct MergeStats {
     pub info_sets_sent: u64,
     /// Seconds spent merging (listing, exchanging, applying, waiting for the other ranks).
     pub seconds: f64,
+    /// Information sets of other ranks this rank's full table had no room for.
+    pub dropped: u64,
 }
 
 /// Keeps the snapshot a rank's changes are measured from, and merges.
@@ -247,7 +249,19 @@ where
                 }
                 while let Some((key, n)) = part.next_key::<K>()? {
                     ahead.prefetch_next(t);
-                    let e = t.get_or_insert(&key, n)?;
+                    let e = match t.get_or_insert(&key, n) {
+                        Ok(e) => e,
+                        // A full table keeps training over the information sets it holds (as a
+                        // lazy run does): the changes of one it has no room for are dropped.
+                        Err(CfrError::TableFull { .. } | CfrError::ActionSlotsFull { .. }) => {
+                            for _ in 0..n {
+                                part.next_pair()?;
+                            }
+                            self.stats.dropped += 1;
+                            continue;
+                        }
+                        Err(e) => return Err(e),
+                    };
                     if e.offset + e.len > self.snapshot.len() {
                         self.snapshot.resize(t.action_slots(), [0.0; 2]);
                     }
@@ -492,6 +506,38 @@ mod tests {
         let p = s.tree_policy(&leduc);
         let (e, v) = (exploitability(&leduc, &p), expected_value(&leduc, &p));
         assert!(e < 0.05 && (v + 0.0856).abs() < 0.02, "leduc {e} {v}");
+    }
+
+    /// A rank whose table is full drops the others' new information sets, counts them, and
+    /// trains on.
+    #[test]
+    fn a_full_table_drops_what_it_cannot_hold() {
+        let group = ThreadGroup::new(2);
+        let out: Vec<(usize, MergeStats)> = std::thread::scope(|sc| {
+            let hs: Vec<_> = (0..2)
+                .map(|r| {
+                    let group = &group;
+                    sc.spawn(move || {
+                        // Rank 1's table holds 300 information sets, Leduc has 936.
+                        let cap = if r == 0 { 4096 } else { 300 };
+                        let mut s = McSolver::<u32>::new(McConfig {
+                            seed: 2,
+                            max_info_sets: cap,
+                            max_actions: cap * 4,
+                            lazy: r == 1,
+                            ..McConfig::default()
+                        })
+                        .unwrap();
+                        let m = train_distributed(&mut s, &Leduc, &group.rank(r), 2000, 100);
+                        (s.table().len(), m.unwrap())
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(out[0].0 > 600, "{out:?}");
+        assert!(out[1].0 <= 300 && out[1].1.dropped > 0, "{out:?}");
+        assert_eq!(out[0].1.dropped, 0);
     }
 
     /// A damaged merge (a record cut short, a key that does not decode) is a typed error.

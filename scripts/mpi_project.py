@@ -38,6 +38,11 @@ def main():
         k = round(two["iterations"] / merges / two["ranks"])
         r2 = two["iterations"] / two["seconds"]
         a = t_merge / max(recv, 1)
+        overlap = m.get("overlapping", 0) / max(m["info_sets_sent"], 1)
+        print(
+            f"2 ranks, merge every {k}: {overlap:.0%} of the other rank's records were for "
+            f"information sets this rank changed too (what an owner-side sum would save)"
+        )
         print(
             f"2 ranks, merge every {k}: {r2:,.0f} it/s ({r2 / r1:.2f}x one process), "
             f"{b / 1e3:,.0f} KB sent per merge ({m['info_sets_sent'] / merges:,.0f} info sets), "

@@ -178,6 +178,28 @@ fn bad_flags_are_clear_errors() {
     let r = truco(&["train", "--algorithm", "cfr+", "--iterations", "1"]);
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(!r.status.success() && err.contains("whole tree"), "{err}");
+    let r = truco(&["train", "--distributed", "--merge-every", "0", "--iterations", "1"]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(!r.status.success() && err.contains("--merge-every"), "{err}");
+}
+
+/// Without the `mpi` feature, `--distributed` says how to get it instead of training alone.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn distributed_needs_the_mpi_build() {
+    let dir = tmp("distributed");
+    let out = dir.join("d.tbl");
+    let r = truco(&[
+        "train",
+        "--distributed",
+        "--iterations",
+        "10",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(!r.status.success() && err.contains("--features mpi"), "{err}");
+    assert!(!out.exists());
 }
 
 /// `--exploit-heuristic`: a restricted Nash response writes only the responder's rows (no key

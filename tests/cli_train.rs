@@ -178,9 +178,19 @@ fn bad_flags_are_clear_errors() {
     let r = truco(&["train", "--algorithm", "cfr+", "--iterations", "1"]);
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(!r.status.success() && err.contains("whole tree"), "{err}");
-    let r = truco(&["train", "--distributed", "--merge-every", "0", "--iterations", "1"]);
+    let r = truco(&[
+        "train",
+        "--distributed",
+        "--merge-every",
+        "0",
+        "--iterations",
+        "1",
+    ]);
     let err = String::from_utf8_lossy(&r.stderr);
-    assert!(!r.status.success() && err.contains("--merge-every"), "{err}");
+    assert!(
+        !r.status.success() && err.contains("--merge-every"),
+        "{err}"
+    );
 }
 
 /// Without the `mpi` feature, `--distributed` says how to get it instead of training alone.
@@ -198,7 +208,10 @@ fn distributed_needs_the_mpi_build() {
         out.to_str().unwrap(),
     ]);
     let err = String::from_utf8_lossy(&r.stderr);
-    assert!(!r.status.success() && err.contains("--features mpi"), "{err}");
+    assert!(
+        !r.status.success() && err.contains("--features mpi"),
+        "{err}"
+    );
     assert!(!out.exists());
 }
 

@@ -406,16 +406,23 @@ where
         ));
     }
     let mut m = Merger::start(solver, comm);
-    let size = comm.size() as u64;
     while solver.iterations() < total {
-        // The same count on every rank: the global count is the same after each merge.
-        let left = total - solver.iterations();
-        let n = merge_every.min(left.div_ceil(size));
-        let mine = n.min(left.saturating_sub(n * comm.rank() as u64));
+        let mine = round_share(Some(total - solver.iterations()), merge_every, comm);
         solver.train(game, mine)?;
         m.merge(solver, comm)?;
     }
     Ok(m.stats)
+}
+
+/// The iterations this rank runs before the next merge: `merge_every`, or with `left`
+/// iterations of a budget left, an even split of them that does not overshoot it. Every rank
+/// computes it from the same global count, so the ranks agree on the round.
+pub fn round_share(left: Option<u64>, merge_every: u64, comm: &dyn Comm) -> u64 {
+    let Some(left) = left else {
+        return merge_every;
+    };
+    let n = merge_every.min(left.div_ceil(comm.size() as u64));
+    n.min(left.saturating_sub(n * comm.rank() as u64))
 }
 
 #[cfg(test)]

@@ -12,27 +12,15 @@ use truco_game::abstraction::Abstraction;
 use truco_train::game::TrucoGame;
 use truco_train::keying::{Abstract, Dual, DualKey, Exact};
 
+mod curve;
+use curve::{arg, schedule};
+
 struct Row {
     config: String,
     iterations: u64,
     seconds: f64,
     exploitability: f64,
     info_sets: usize,
-}
-
-fn arg(name: &str, default: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-        .unwrap_or_else(|| default.to_string())
-}
-
-/// Checkpoint times: `points` steps growing geometrically up to `total`.
-fn schedule(total: f64, points: usize) -> Vec<f64> {
-    (1..=points)
-        .map(|k| total * 2f64.powi(k as i32 - points as i32))
-        .collect()
 }
 
 fn full(tree: &Tree<DualKey>, algo: Algorithm, total: f64, points: usize, rows: &mut Vec<Row>) {

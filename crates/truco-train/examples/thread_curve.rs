@@ -16,20 +16,8 @@ use truco_cfr::{exploitability, Game, McConfig, McSolver, Tree};
 use truco_train::game::TrucoGame;
 use truco_train::keying::{Dual, DualKey, Exact};
 
-fn arg(name: &str, default: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-        .unwrap_or_else(|| default.to_string())
-}
-
-/// Evaluation times: `points` steps growing geometrically up to `total`.
-fn schedule(total: f64, points: usize) -> Vec<f64> {
-    (1..=points)
-        .map(|k| total * 2f64.powi(k as i32 - points as i32))
-        .collect()
-}
+mod curve;
+use curve::{arg, schedule};
 
 /// One run: (seconds, iterations, exploitability) at each scheduled time.
 fn run<G: Game>(

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use truco_arena::{Heuristic, Random};
+use truco_cfr::distributed::round_share;
 use truco_cfr::{Algorithm, Comm, McConfig, McSolver, MergeStats, Merger, Single};
 use truco_game::abstraction::Abstraction;
 use truco_query::WriteSummary;
@@ -379,15 +380,7 @@ pub fn train_on(
             break;
         }
         let n = match &merger {
-            // The same count on every rank (the global count is the same after a merge), the
-            // last round split so that the ranks do not overshoot an iteration budget.
-            Some(_) => {
-                let n = left.map_or(o.merge_every, |l| {
-                    o.merge_every.min(l.div_ceil(ranks as u64))
-                });
-                let before = n * comm.rank() as u64;
-                left.map_or(n, |l| n.min(l.saturating_sub(before)))
-            }
+            Some(_) => round_share(left, o.merge_every, comm),
             None => {
                 let mut n = left.map_or(chunk, |l| l.min(chunk));
                 if let Some(b) = next_discount(o, solver.iterations()) {
@@ -397,20 +390,20 @@ pub fn train_on(
             }
         };
         let t = Instant::now();
+        let before = solver.iterations();
         match &restricted {
             Some(r) => solver.train(r, n)?,
             None => solver.train(&game, n)?,
         };
         match &mut merger {
             Some(m) => {
-                let before = solver.iterations() - n;
                 m.merge(&mut solver, comm)?;
                 if discount_crossed(o, &mut solver, before)? {
                     m.resnapshot(&solver);
                 }
             }
             None => {
-                discount_at_boundary(o, &mut solver)?;
+                discount_crossed(o, &mut solver, before)?;
                 // Aim at chunks of about half a second.
                 let dt = t.elapsed().as_secs_f64().max(1e-6);
                 chunk = ((n as f64 * 0.5 / dt) as u64).clamp(1, chunk.saturating_mul(4).max(4));
@@ -480,9 +473,11 @@ fn next_discount(o: &TrainOptions, done: u64) -> Option<u64> {
     o.discount_until.is_none_or(|u| next <= u).then_some(next)
 }
 
-/// After a merge took the global count from `before` to `solver.iterations()`: discounts once
-/// per boundary crossed (see [`TrainOptions::discount_every`]); returns whether it did. Every
-/// rank discounts the same way, so the tables stay equal.
+/// After training (and in a distributed run, a merge) took the iteration count from `before` to
+/// `solver.iterations()`: discounts once per boundary crossed or reached (see
+/// [`TrainOptions::discount_every`]); returns whether it did. A one-process run stops its chunks
+/// at the boundaries; in a distributed run every rank discounts the same way after the merge,
+/// so the tables stay equal.
 fn discount_crossed(
     o: &TrainOptions,
     solver: &mut McSolver<u64>,
@@ -502,17 +497,6 @@ fn discount_crossed(
         any = true;
     }
     Ok(any)
-}
-
-/// Discounts when the iteration count sits on a boundary (see [`TrainOptions::discount_every`]).
-fn discount_at_boundary(o: &TrainOptions, solver: &mut McSolver<u64>) -> Result<(), TrainError> {
-    let (done, every) = (solver.iterations(), o.discount_every);
-    if every == 0 || done % every != 0 || o.discount_until.is_some_and(|u| done > u) {
-        return Ok(());
-    }
-    let k = (done / every) as f32;
-    solver.discount(k / (k + 1.0), k / (k + 1.0))?;
-    Ok(())
 }
 
 fn save(o: &TrainOptions, solver: &McSolver<u64>, seconds: f64) -> Result<(), TrainError> {

@@ -49,6 +49,7 @@ pub mod games;
 pub mod mccfr;
 #[cfg(feature = "mpi")]
 pub mod mpi_comm;
+pub mod resolve;
 pub mod solver;
 pub mod table;
 pub mod tree;

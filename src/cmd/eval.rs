@@ -4,7 +4,25 @@
 use std::fmt;
 use std::io::Write;
 
-use truco_arena::{run_specs, ArenaConfig, ArenaError, BotSpec, Report};
+use std::sync::Arc;
+
+use truco_arena::{
+    run as arena_run, run_specs, ArenaConfig, ArenaError, Bot, BotMaker, BotSpec, Report,
+};
+use truco_game::RuleSet;
+use truco_query::Policy;
+use truco_search::{SearchBudget, SearchError, Searcher, SearchingBot};
+
+/// Which table bots search.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchSide {
+    /// Bot A only.
+    A,
+    /// Bot B only.
+    B,
+    /// Both.
+    Both,
+}
 
 /// Arguments of `truco eval`.
 #[derive(clap::Args, Debug, Clone)]
@@ -29,6 +47,16 @@ pub struct Args {
     /// Seed of the deals and of the bots: the same seed gives the same report.
     #[arg(long)]
     pub seed: u64,
+    /// Search every decision of the table bots over their table for this budget (a time such
+    /// as 50ms or 1.5s, or iterations such as 2000it; arg-1v1 only). Off by default.
+    #[arg(long, value_name = "BUDGET")]
+    pub search: Option<SearchBudget>,
+    /// With --search, the first trick searched (1-3); earlier decisions play the table.
+    #[arg(long, value_name = "TRICK", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub search_from_trick: u8,
+    /// Which table bots search with --search: a, b or both.
+    #[arg(long, value_name = "SIDE", default_value = "both")]
+    pub search_side: SearchSide,
     /// Print the report as one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -39,6 +67,8 @@ pub struct Args {
 pub enum EvalError {
     /// Bad variant, option, bot, match count, or an engine refusal.
     Arena(ArenaError),
+    /// A table that cannot be searched, or a search that cannot start.
+    Search(SearchError),
     /// The report could not be written.
     Io(std::io::Error),
     /// The report could not be encoded as JSON.
@@ -49,6 +79,7 @@ impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EvalError::Arena(e) => write!(f, "{e}"),
+            EvalError::Search(e) => write!(f, "{e}"),
             EvalError::Io(e) => write!(f, "cannot write the report: {e}"),
             EvalError::Json(e) => write!(f, "cannot encode the report: {e}"),
         }
@@ -59,6 +90,7 @@ impl std::error::Error for EvalError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             EvalError::Arena(e) => Some(e),
+            EvalError::Search(e) => Some(e),
             EvalError::Io(e) => Some(e),
             EvalError::Json(e) => Some(e),
         }
@@ -73,7 +105,52 @@ pub fn evaluate(args: &Args) -> Result<Report, EvalError> {
         matches: args.matches,
         seed: args.seed,
     };
-    run_specs(&cfg, &args.a, &args.b).map_err(EvalError::Arena)
+    let Some(budget) = args.search else {
+        return run_specs(&cfg, &args.a, &args.b).map_err(EvalError::Arena);
+    };
+    let opts: Vec<&str> = cfg.options.iter().map(String::as_str).collect();
+    let rules = RuleSet::new(&cfg.variant, &opts).map_err(|e| EvalError::Arena(e.into()))?;
+    let (search_a, search_b) = match args.search_side {
+        SearchSide::A => (true, false),
+        SearchSide::B => (false, true),
+        SearchSide::Both => (true, true),
+    };
+    let from = args.search_from_trick - 1;
+    let make_a = maker(&args.a, &rules, search_a.then_some(budget), from)?;
+    let make_b = maker(&args.b, &rules, search_b.then_some(budget), from)?;
+    let mut report = arena_run(&cfg, make_a, make_b).map_err(EvalError::Arena)?;
+    let name = |spec: &BotSpec, searched: bool| match (spec, searched) {
+        (BotSpec::Model(_), true) => format!("{spec}@search={budget}"),
+        _ => spec.to_string(),
+    };
+    report.a = name(&args.a, search_a);
+    report.b = name(&args.b, search_b);
+    Ok(report)
+}
+
+/// The bots of `spec`: a table bot searching with `budget` if given, else as the spec says.
+fn maker(
+    spec: &BotSpec,
+    rules: &RuleSet,
+    budget: Option<SearchBudget>,
+    from_trick: u8,
+) -> Result<BotMaker, EvalError> {
+    let (BotSpec::Model(path), Some(budget)) = (spec, budget) else {
+        return spec
+            .maker_for(rules)
+            .map_err(|e| EvalError::Arena(e.into()));
+    };
+    // Opening through the spec checks the table against the arena's rules first.
+    let _checked = spec
+        .maker_for(rules)
+        .map_err(|e| EvalError::Arena(e.into()))?;
+    let policy = Policy::open(path).map_err(|e| EvalError::Search(SearchError::Policy(e)))?;
+    let searcher = Searcher::new(Arc::new(policy), budget).map_err(EvalError::Search)?;
+    let searcher = Arc::new(searcher.from_trick(from_trick));
+    let name = format!("{spec}@search={budget}");
+    Ok(Box::new(move || {
+        Box::new(SearchingBot::new(Arc::clone(&searcher), name.clone())) as Box<dyn Bot>
+    }))
 }
 
 /// Runs `truco eval`.
@@ -99,6 +176,9 @@ mod tests {
             b: b.parse().unwrap(),
             matches,
             seed: 2,
+            search: None,
+            search_from_trick: 1,
+            search_side: SearchSide::Both,
             json: false,
         }
     }
@@ -119,6 +199,28 @@ mod tests {
         let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
         assert_eq!(v["matches"], 20);
         assert!(v["win_rate"]["value"].as_f64().unwrap() > 0.5);
+    }
+
+    #[test]
+    fn a_searching_table_plays_and_is_named_with_its_budget() {
+        let mut a = args("models/arg-1v1.tbl", "random", 2);
+        a.search = Some("100it".parse().unwrap());
+        let r = evaluate(&a).unwrap();
+        assert_eq!(r.a, "models/arg-1v1.tbl@search=100it");
+        assert_eq!(r.b, "random");
+        assert_eq!(r.matches, 2);
+    }
+
+    #[test]
+    fn searching_a_table_the_search_does_not_cover_is_a_clear_error() {
+        let mut a = args("models/arg-2v2.tbl", "heuristic", 2);
+        a.variant = "arg-2v2".into();
+        a.search = Some("20ms".parse().unwrap());
+        let e = evaluate(&a).unwrap_err().to_string();
+        assert!(
+            e.contains("decision-time search") && e.contains("arg-2v2"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use serde_json::json;
 use truco_game::{Spot, SpotError};
 use truco_query::{ActionOrder, OpenOptions, Policy, PolicyError, Recommendation};
+use truco_search::{SearchBudget, SearchError, Searched, Searcher};
 
 /// Arguments of `truco query`.
 #[derive(clap::Args, Debug, Clone)]
@@ -30,6 +31,14 @@ pub struct Args {
     /// With --range: also draw the grid to this SVG file.
     #[arg(long, value_name = "FILE", requires = "range")]
     pub svg: Option<PathBuf>,
+    /// Search the decision over the table for this budget (a time such as 50ms or 1.5s, or
+    /// iterations such as 2000it; arg-1v1): the answer is the re-solved strategy, with each
+    /// action's value in points. Off by default.
+    #[arg(long, value_name = "BUDGET", conflicts_with = "range")]
+    pub search: Option<SearchBudget>,
+    /// Seed of the search (the same seed and an iteration budget give the same answer).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// Skip the body checksum at open (faster for a large table; a damaged body may then give
     /// wrong answers, never a crash).
     #[arg(long)]
@@ -51,6 +60,9 @@ pub enum QueryError {
     /// A range cannot be built for this spot.
     #[error("no range: {0}")]
     Range(String),
+    /// The search could not run.
+    #[error("{0}")]
+    Search(#[from] SearchError),
     /// The range grid could not be drawn.
     #[error("cannot draw the range: {0}")]
     Draw(#[from] truco_plot::PlotError),
@@ -74,28 +86,67 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), QueryError> {
         let pictures = [args.png.as_deref(), args.svg.as_deref()];
         return super::range::run(&policy, &spot, args.json, &pictures, out);
     }
-    let r = policy.recommend_spot(&spot, ActionOrder::Engine)?;
+    let (r, searched) = match args.search {
+        None => (policy.recommend_spot(&spot, ActionOrder::Engine)?, None),
+        Some(budget) => {
+            let searcher = Searcher::new(std::sync::Arc::new(policy), budget)?;
+            let view = spot.to_view()?;
+            let (r, s) = searcher.recommend(&view, spot.history(), args.seed)?;
+            (r, Some((budget, s)))
+        }
+    };
     if args.json {
         let v = json!({
             "spot": spot.to_string(),
             "key": format!("{:#018x}", r.key),
             "fallback": r.fallback,
+            "search": searched.as_ref().map(|(b, s)| search_json(*b, s)),
             "actions": truco_query::protocol::actions_json(&r),
         });
         writeln!(out, "{v}")?;
         return Ok(());
     }
-    write_table(&spot, &r, out)?;
+    write_table(&spot, &r, searched.as_ref(), out)?;
     Ok(())
+}
+
+/// The search's figures as JSON.
+pub fn search_json(budget: SearchBudget, s: &Searched) -> serde_json::Value {
+    json!({
+        "budget": budget.to_string(),
+        "iterations": s.stats.iterations,
+        "info_sets": s.stats.info_sets,
+        "blueprint": s.blueprint,
+    })
+}
+
+/// One line on what the search did.
+fn search_line(budget: SearchBudget, s: &Searched) -> String {
+    match &s.blueprint {
+        None => format!(
+            "search: {} iterations over {} information sets ({budget}); values are net points \
+             for the seat's side to the end of the hand",
+            s.stats.iterations, s.stats.info_sets
+        ),
+        Some(why) => format!("search: {why} ({budget}): the table's answer"),
+    }
 }
 
 /// Width of a probability bar of 1.
 const BAR: usize = 30;
 
 /// Writes the readable table of a recommendation.
-fn write_table(spot: &Spot, r: &Recommendation, out: &mut impl Write) -> std::io::Result<()> {
+fn write_table(
+    spot: &Spot,
+    r: &Recommendation,
+    searched: Option<&(SearchBudget, Searched)>,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     writeln!(out, "spot: {spot}")?;
     writeln!(out, "key:  {:#018x}", r.key)?;
+    if let Some((budget, s)) = searched {
+        writeln!(out, "{}", search_line(*budget, s))?;
+    }
     if r.fallback {
         writeln!(
             out,

@@ -17,9 +17,10 @@ pub(crate) trait Updates {
     /// Announces adds to the slots of `e` (call before them, once per node).
     fn touch(&mut self, e: Entry);
 
-    /// Regret matching into `out[..e.len]`.
+    /// Regret matching into `out[..e.len]`; `false` when no regret is positive (the strategy
+    /// is then uniform, for the caller to replace by the game's [`crate::Game::prior`]).
     #[inline]
-    fn current_strategy(&self, e: Entry, out: &mut [f32]) {
+    fn current_strategy(&self, e: Entry, out: &mut [f32]) -> bool {
         let mut total = 0.0f32;
         for (a, o) in out[..e.len].iter_mut().enumerate() {
             let r = self.regret(e.offset + a).max(0.0);
@@ -29,8 +30,10 @@ pub(crate) trait Updates {
         if total > 0.0 {
             let inv = 1.0 / total;
             out[..e.len].iter_mut().for_each(|o| *o *= inv);
+            true
         } else {
             out[..e.len].fill(1.0 / e.len as f32);
+            false
         }
     }
 }

@@ -146,6 +146,14 @@ pub trait Game: Sync {
         }
     }
 
+    /// The strategy the sampled solvers play at `s` while its information set has no positive
+    /// regret (never met, or every action regretted): `out` holds the uniform distribution over
+    /// the legal actions and may be overwritten (default: kept). Regret matching keeps its
+    /// guarantee whatever it plays there; decision-time search plays the blueprint
+    /// ([`crate::resolve`]: a warm start).
+    #[inline]
+    fn prior(&self, _s: &Self::State, _out: &mut [f32]) {}
+
     /// The player (team) a seat plays for (default: the seat is the player).
     fn seat_player(&self, seat: usize) -> Player {
         seat

@@ -50,6 +50,9 @@ pub trait PublicRoot: Sync {
     /// The game state at the public state when player 0 holds `a` and player 1 holds `b`
     /// (called only for compatible pairs).
     fn world(&self, a: &Self::Private, b: &Self::Private) -> <Self::G as Game>::State;
+    /// The blueprint's strategy at `s`, written over the uniform `out` (default: kept): what the
+    /// subgame plays where it has no positive regret yet ([`Game::prior`]).
+    fn prior(&self, _s: &<Self::G as Game>::State, _out: &mut [f32]) {}
 }
 
 /// A range: private items with non-negative weights.
@@ -338,6 +341,12 @@ impl<R: PublicRoot> Game for Subgame<'_, R> {
             .map_or(0.0, |x| s.weight * self.root.game().utility(x, player))
     }
 
+    fn prior(&self, s: &Self::State, out: &mut [f32]) {
+        if let Some(x) = &s.inner {
+            self.root.prior(x, out);
+        }
+    }
+
     fn seats(&self) -> usize {
         self.root.game().seats()
     }
@@ -365,10 +374,10 @@ pub struct ResolveStats {
 }
 
 /// Fewest iterations a time-budgeted re-solve must run for its answer to be used.
-pub const MIN_ITERATIONS: u64 = 64;
+pub const MIN_ITERATIONS: u64 = 32;
 
 /// Iterations run between two looks at the clock.
-const CLOCK_BATCH: u64 = 32;
+const CLOCK_BATCH: u64 = 4;
 
 /// Solves `game` (a [`Subgame`]) for `budget` with single-threaded ES-MCCFR (linear averaging)
 /// seeded by `seed`, with room for `max_info_sets` information sets. Read the answer with

@@ -95,7 +95,9 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
         let e = self
             .table
             .get_or_insert(&self.game.info_key(s), actions.len())?;
-        self.upd.current_strategy(e, sigma);
+        if !self.upd.current_strategy(e, sigma) {
+            self.game.prior(s, &mut sigma[..e.len]);
+        }
         Ok(e)
     }
 
@@ -125,7 +127,9 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
         };
         match e {
             Some(e) if e.len == actions.len() => {
-                self.upd.current_strategy(e, sigma);
+                if !self.upd.current_strategy(e, sigma) {
+                    self.game.prior(s, &mut sigma[..e.len]);
+                }
                 Ok(Some(e))
             }
             Some(e) => Err(CfrError::ActionCountMismatch {
@@ -136,6 +140,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
             None => {
                 let n = actions.len().max(1);
                 sigma[..n].fill(1.0 / n as f32);
+                self.game.prior(s, &mut sigma[..actions.len()]);
                 Ok(None)
             }
         }

@@ -155,6 +155,19 @@ impl<K: Keyer> TrucoGame<K> {
         &self.rules
     }
 
+    /// One hand of `rules` at `score` with `mano` leading, dealt from `deck` (the root of a
+    /// decision-time search replays a hand from here).
+    pub fn at_score(rules: RuleSet, deck: CardSet, score: [u8; 2], mano: u8, keyer: K) -> Self {
+        TrucoGame {
+            rules,
+            deck,
+            start: Start::Fixed { score, mano },
+            first_hand: None,
+            keyer,
+            mv: None,
+        }
+    }
+
     /// `arg-1v1-mini`: the arg-1v1 rules at 0-0 with seat 0 mano, dealt from
     /// [`truco_game::cards::MINI_DECK`].
     pub fn mini(keyer: K) -> Self {

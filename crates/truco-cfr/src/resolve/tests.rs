@@ -232,3 +232,83 @@ fn resolving_fixes_a_bad_round_two() {
         "blueprint {before}, with search {after}"
     );
 }
+
+/// [`LeducRound2`] whose blueprint always takes the first legal action.
+struct FirstActionBlueprint(LeducRound2);
+
+impl PublicRoot for FirstActionBlueprint {
+    type G = Leduc;
+    type Private = u8;
+
+    fn game(&self) -> &Leduc {
+        &Leduc
+    }
+
+    fn compatible(&self, a: &u8, b: &u8) -> bool {
+        self.0.compatible(a, b)
+    }
+
+    fn world(&self, a: &u8, b: &u8) -> LeducState {
+        self.0.world(a, b)
+    }
+
+    fn prior(&self, _s: &LeducState, out: &mut [f32]) {
+        out.fill(0.0);
+        out[0] = 1.0;
+    }
+}
+
+#[test]
+fn where_no_regret_is_positive_the_subgame_plays_the_prior() {
+    let root = FirstActionBlueprint(LeducRound2 {
+        actions: vec![LeducAction::Call, LeducAction::Call],
+        board: 0,
+    });
+    let g = Subgame::new(&root, uniform_ranges(), None, &mut rng()).unwrap();
+    // One iteration (information sets created wherever met): player 1's strategy sums come
+    // from player 0's traversal, where player 1 has no regret yet and so plays the prior.
+    let mut solver = McSolver::new(McConfig {
+        max_info_sets: 1 << 10,
+        max_actions: 1 << 12,
+        ..McConfig::default()
+    })
+    .unwrap();
+    solver.train(&g, 1).unwrap();
+    let (mut prior_like, mut other) = (0, 0);
+    for c in 1..6u8 {
+        for o in (1..6u8).filter(|&o| o != c) {
+            let s = root.world(&c, &o);
+            let mut stack = vec![s];
+            while let Some(s) = stack.pop() {
+                let NodeKind::Player(p) = Leduc.node_kind(&s) else {
+                    continue;
+                };
+                let mut legal = ActionList::new();
+                Leduc.legal_actions(&s, &mut legal);
+                let mut out = [0.0; 3];
+                if p == 1 {
+                    if let Some(n) = solver
+                        .average_strategy(&Leduc.info_key(&s), &mut out)
+                        .unwrap()
+                    {
+                        let uniform = out[..n].iter().all(|&x| (x - 1.0 / n as f64).abs() < 1e-9);
+                        if out[0] == 1.0 {
+                            prior_like += 1;
+                        } else if !uniform {
+                            other += 1;
+                        }
+                    }
+                }
+                for &a in legal.iter() {
+                    let mut t = s;
+                    Leduc.apply(&mut t, a);
+                    stack.push(t);
+                }
+            }
+        }
+    }
+    assert!(
+        prior_like > 0 && other == 0,
+        "{prior_like} like the prior, {other} not"
+    );
+}

@@ -64,6 +64,15 @@ impl Recommendation {
         }
     }
 
+    /// The same answer with each action's probability and value replaced by `refine` (a
+    /// decision-time search's): `refine(action)` gives the new probability and value.
+    pub fn refined(mut self, mut refine: impl FnMut(Action) -> (f32, Option<f32>)) -> Self {
+        for a in &mut self.items[..self.len as usize] {
+            (a.prob, a.value) = refine(a.action);
+        }
+        self
+    }
+
     /// The legal actions with their probabilities.
     pub fn actions(&self) -> &[Advice] {
         &self.items[..self.len as usize]

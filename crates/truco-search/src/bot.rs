@@ -1,0 +1,88 @@
+//! [`SearchingBot`]: an arena bot that searches every decision over its blueprint table.
+
+use std::sync::Arc;
+
+use rand::RngExt;
+use truco_arena::{Bot, BotRng, Fallbacks, PolicyBot};
+use truco_game::{Action, Event, Spot, View};
+
+use crate::Searcher;
+
+/// Plays the [`Searcher`]'s answer, sampled from the re-solved strategy. A decision the search
+/// cannot take (an error) or that ran out of time is played by the blueprint as a
+/// [`PolicyBot`] plays it (its own fallback for unseen spots included); both count as
+/// fallbacks in [`Bot::fallbacks`]. Decisions before the searcher's first trick are the
+/// blueprint's.
+pub struct SearchingBot {
+    searcher: Arc<Searcher>,
+    blueprint: PolicyBot,
+    name: String,
+    counts: Fallbacks,
+}
+
+impl SearchingBot {
+    /// A bot searching with `searcher`, named `name` in reports.
+    pub fn new(searcher: Arc<Searcher>, name: impl Into<String>) -> SearchingBot {
+        let policy = Arc::clone(searcher.policy_arc());
+        SearchingBot {
+            blueprint: PolicyBot::new(policy, "blueprint"),
+            searcher,
+            name: name.into(),
+            counts: Fallbacks::default(),
+        }
+    }
+}
+
+impl Bot for SearchingBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action {
+        match Spot::from_view(view) {
+            Ok(spot) => self.act_in_hand(view, spot.history(), legal, rng),
+            Err(_) => self.blueprint.act(view, legal, rng),
+        }
+    }
+
+    fn act_in_hand(
+        &mut self,
+        view: &View,
+        events: &[Event],
+        legal: &[Action],
+        rng: &mut BotRng,
+    ) -> Action {
+        if legal.len() == 1 || !self.searcher.searches(view) {
+            return self.blueprint.act_in_hand(view, events, legal, rng);
+        }
+        let searched = self
+            .searcher
+            .decide(view, events, rng.random::<u64>(), false)
+            .ok()
+            .filter(|s| s.blueprint.is_none());
+        let Some(s) = searched else {
+            // The blueprint counts the decision; the failed search counts as a fallback.
+            self.counts.fallbacks += 1;
+            return self.blueprint.act_in_hand(view, events, legal, rng);
+        };
+        self.counts.decisions += 1;
+        let mut u = rng.random::<f64>();
+        for &(a, p) in &s.probs {
+            u -= p;
+            if u <= 0.0 && legal.contains(&a) {
+                return a;
+            }
+        }
+        s.probs
+            .iter()
+            .filter(|(a, _)| legal.contains(a))
+            .max_by(|x, y| x.1.total_cmp(&y.1))
+            .map_or(legal[0], |x| x.0)
+    }
+
+    /// Every decision (the blueprint's and the search's), and as fallbacks the searches that
+    /// failed or ran out of time plus the blueprint's unseen spots.
+    fn fallbacks(&self) -> Option<Fallbacks> {
+        Fallbacks::merge(Some(self.counts), self.blueprint.fallbacks())
+    }
+}

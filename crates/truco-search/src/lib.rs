@@ -1,0 +1,31 @@
+//! Decision-time search over a trained truco table (the *blueprint*).
+//!
+//! At a decision, [`Searcher::decide`]:
+//! 1. replays the hand's public events ([`root::Replay`]);
+//! 2. builds both seats' ranges: every hand each seat could hold given the public cards and the
+//!    revealed totals, weighted by the blueprint's probability of the seat's own actions of the
+//!    hand with that hand ([`ranges::seat_range`]);
+//! 3. solves the rest of the hand from there, with exact keys (no card abstraction inside:
+//!    [`truco_train::keying::ExactCards`]), by external-sampling MCCFR for the budget, the
+//!    searcher's actual hand drawn half of the time with importance weights
+//!    ([`truco_cfr::resolve`]);
+//! 4. answers with the re-solved average strategy at the searcher's information set; if the
+//!    budget ran out before [`truco_cfr::resolve::MIN_ITERATIONS`] or the search never reached
+//!    the decision, with the blueprint's answer, and says so ([`Searched::blueprint`]).
+//!
+//! The re-solving is *unsafe* (no gadget): see the crate README for what that risks and what
+//! was measured. arg-1v1 (and its mini deck) only.
+
+#![warn(missing_docs)]
+
+pub mod bot;
+pub mod budget;
+pub mod error;
+pub mod ranges;
+pub mod root;
+pub mod searcher;
+
+pub use bot::SearchingBot;
+pub use budget::SearchBudget;
+pub use error::SearchError;
+pub use searcher::{Searched, Searcher};

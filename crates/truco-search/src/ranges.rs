@@ -1,0 +1,96 @@
+//! Ranges from the blueprint: every hand a seat could hold, weighted by the probability that
+//! the table would have played the seat's actions of this hand with it.
+
+use truco_cfr::resolve::Range;
+use truco_game::envido::envido_value;
+use truco_game::{Card, CardSet, Event, View, NONE};
+use truco_query::Policy;
+
+use crate::root::Replay;
+use crate::SearchError;
+
+/// Smallest probability given to an action the seat took. An opponent is not the blueprint,
+/// and the searcher itself plays the search's actions, so an action the table never plays
+/// makes every hand that took it unlikely, not impossible.
+pub const FLOOR: f64 = 0.01;
+
+/// Every 3-card hand of `deck` that `seat` could hold given the public cards: its own face-up
+/// cards in it, the other seats' out of it, and its revealed envido totals matched.
+pub fn candidates(deck: CardSet, replay: &Replay, seat: u8) -> Vec<[Card; 3]> {
+    let now = replay.before.last().expect("a replay has a current state");
+    let players = now.rules().players;
+    let (mut own, mut others) = (0u64, 0u64);
+    for t in 0..3 {
+        for s in 0..players {
+            if let Some(c) = now.played(t, s) {
+                if s == seat {
+                    own |= 1 << c.index();
+                } else {
+                    others |= 1 << c.index();
+                }
+            }
+        }
+    }
+    let totals: Vec<u8> = replay
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Reveal { totals, .. } if totals[seat as usize] != NONE => {
+                Some(totals[seat as usize])
+            }
+            _ => None,
+        })
+        .collect();
+    let cards: Vec<Card> = CardSet(deck.0 & !others).iter().collect();
+    let mut out = Vec::new();
+    for i in 0..cards.len() {
+        for j in i + 1..cards.len() {
+            for k in j + 1..cards.len() {
+                let h = [cards[i], cards[j], cards[k]];
+                let hs = CardSet::from_cards(&h);
+                if hs.0 & own != own {
+                    continue;
+                }
+                if totals.iter().any(|&t| envido_value(hs) != t) {
+                    continue;
+                }
+                out.push(h);
+            }
+        }
+    }
+    out
+}
+
+/// The range of `seat`: each candidate hand with the product, over the seat's actions in the
+/// hand, of the blueprint's probability of that action (at least [`FLOOR`]); hands for which an
+/// action was illegal are dropped.
+pub fn seat_range(
+    policy: &Policy,
+    deck: CardSet,
+    replay: &Replay,
+    seat: u8,
+) -> Result<Range<[Card; 3]>, SearchError> {
+    let decisions: Vec<(usize, truco_game::Action)> = (0..replay.events.len())
+        .filter_map(|i| {
+            replay
+                .act(i)
+                .filter(|&(s, _)| s == seat)
+                .map(|(_, a)| (i, a))
+        })
+        .collect();
+    let mut out = Vec::new();
+    'hands: for h in candidates(deck, replay, seat) {
+        let mut reach = 1.0;
+        for &(i, action) in &decisions {
+            let view = View::new(replay.before[i], seat, h);
+            if !replay.before[i].is_legal(action, view.hand()) {
+                continue 'hands;
+            }
+            let r = policy.recommend(&view, &replay.events[..i])?;
+            let p = r.get(action).map_or(0.0, |a| a.prob as f64);
+            reach *= p.max(FLOOR);
+        }
+        out.push((h, reach));
+    }
+    Ok(out)
+}

@@ -1,0 +1,133 @@
+//! [`HandRoot`]: the public state of an arg-1v1 hand as a [`PublicRoot`]; [`Replay`]: the
+//! hand's public states event by event.
+
+use truco_cfr::resolve::PublicRoot;
+use truco_cfr::Game;
+use truco_game::{Action, Card, CardSet, Event, PublicState, RuleSet, View};
+use truco_query::{Policy, Table};
+use truco_train::game::{GState, Move, Outcome, TrucoGame};
+use truco_train::keying::{Abstract, ExactCards, Keyer};
+
+use crate::SearchError;
+
+/// The hand so far, as public states: `before[i]` is the public state before `events[i]`.
+pub struct Replay {
+    /// The hand's public events (without the deal).
+    pub events: Vec<Event>,
+    /// The public state before each event, and the current one last.
+    pub before: Vec<PublicState>,
+}
+
+impl Replay {
+    /// Replays `events` (a leading deal event is optional) from the start of `view`'s hand.
+    pub fn new(view: &View, events: &[Event]) -> Result<Replay, SearchError> {
+        let p = view.public();
+        let (score, camas) = p.start_score();
+        let mut state = PublicState::new_hand_in_camas(*p.rules(), score, camas, p.mano())
+            .map_err(|e| SearchError::Events(e.to_string()))?;
+        state
+            .apply_event(Event::Deal)
+            .map_err(|e| SearchError::Events(e.to_string()))?;
+        let events: Vec<Event> = events
+            .iter()
+            .copied()
+            .filter(|e| !matches!(e, Event::Deal))
+            .collect();
+        let mut before = Vec::with_capacity(events.len() + 1);
+        for (i, &e) in events.iter().enumerate() {
+            before.push(state);
+            state
+                .apply_event(e)
+                .map_err(|err| SearchError::Events(format!("event {}: {err}", i + 1)))?;
+        }
+        if state != *p {
+            return Err(SearchError::Events(
+                "the events replay to another public state than the view's".into(),
+            ));
+        }
+        before.push(state);
+        Ok(Replay { events, before })
+    }
+
+    /// The seat and action of event `i`, if a seat acted.
+    pub fn act(&self, i: usize) -> Option<(u8, Action)> {
+        match self.events[i] {
+            Event::Act { seat, action } | Event::Reveal { seat, action, .. } => {
+                Some((seat, action))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The rest of an arg-1v1 hand from its current public state: seat 0's and seat 1's dealt hands
+/// are the private items, a world replays the hand's actions on them, and information sets are
+/// keyed exactly ([`ExactCards`]). Where the subgame has no positive regret yet it plays the
+/// blueprint table's row (a warm start; uniform where the table has none).
+pub struct HandRoot<'a> {
+    game: TrucoGame<ExactCards>,
+    actions: Vec<Action>,
+    blueprint: &'a Table,
+    keyer: Abstract,
+}
+
+impl<'a> HandRoot<'a> {
+    /// The root of `replay`'s hand, dealt from `deck`, warm-started from `blueprint`.
+    pub fn new(rules: RuleSet, deck: CardSet, replay: &Replay, blueprint: &'a Policy) -> Self {
+        let start = &replay.before[0];
+        let (score, _) = start.start_score();
+        let actions = (0..replay.events.len())
+            .filter_map(|i| replay.act(i).map(|(_, a)| a))
+            .collect();
+        HandRoot {
+            game: TrucoGame::at_score(rules, deck, score, start.mano(), ExactCards),
+            actions,
+            blueprint: blueprint.table(),
+            keyer: Abstract(blueprint.abstraction()),
+        }
+    }
+}
+
+fn set(h: &[Card; 3]) -> CardSet {
+    CardSet::from_cards(h)
+}
+
+impl PublicRoot for HandRoot<'_> {
+    type G = TrucoGame<ExactCards>;
+    type Private = [Card; 3];
+
+    fn game(&self) -> &Self::G {
+        &self.game
+    }
+
+    fn compatible(&self, a: &[Card; 3], b: &[Card; 3]) -> bool {
+        set(a).0 & set(b).0 == 0
+    }
+
+    fn world(&self, a: &[Card; 3], b: &[Card; 3]) -> GState {
+        let mut s = self.game.root();
+        self.game.apply_chance(&mut s, Outcome::Cards(*a));
+        self.game.apply_chance(&mut s, Outcome::Cards(*b));
+        for &x in &self.actions {
+            self.game.apply(&mut s, Move(x));
+        }
+        s
+    }
+
+    fn prior(&self, s: &GState, out: &mut [f32]) {
+        if let Some(row) = self.blueprint.lookup(self.keyer.key(s)) {
+            if row.len() == out.len() {
+                let mut total = 0.0;
+                for (o, p) in out.iter_mut().zip(row.probs()) {
+                    *o = p;
+                    total += p;
+                }
+                if total > 0.0 {
+                    out.iter_mut().for_each(|o| *o /= total);
+                } else {
+                    out.fill(1.0 / out.len() as f32);
+                }
+            }
+        }
+    }
+}

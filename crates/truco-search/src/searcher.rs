@@ -1,0 +1,327 @@
+//! [`Searcher`]: one decision of arg-1v1 searched over a blueprint table.
+
+use std::sync::Arc;
+
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use truco_cfr::resolve::{resolve, Budget, Focus, PublicRoot, ResolveStats, Subgame};
+use truco_cfr::{ActionList, Game, NodeKind};
+use truco_game::cards::MINI_DECK;
+use truco_game::{Action, CardSet, Event, Variant, View};
+use truco_query::{Policy, Recommendation};
+use truco_train::game::Move;
+
+use crate::ranges::seat_range;
+use crate::root::{HandRoot, Replay};
+use crate::{SearchBudget, SearchError};
+
+/// Room for information sets in a subgame: about what the budget can meet (measured: about
+/// 100 new information sets per iteration at the start of a hand, 650 per millisecond), within
+/// 2^14..2^21. Allocating the table is part of each decision's time, so it is not oversized.
+fn capacity(budget: SearchBudget) -> usize {
+    let want = match budget.0 {
+        Budget::Iterations(n) => n.saturating_mul(128),
+        Budget::Time(d) => (d.as_secs_f64() * 2048e3) as u64,
+    };
+    (want as usize).clamp(1 << 14, 1 << 21).next_power_of_two()
+}
+
+/// Worlds sampled to estimate the value of each action.
+const VALUE_WORLDS: usize = 48;
+
+/// The answer of one searched decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Searched {
+    /// Every legal action (engine order) with its probability.
+    pub probs: Vec<(Action, f64)>,
+    /// Each action's expected points for the searcher's team (same order), when asked for.
+    pub values: Option<Vec<f64>>,
+    /// What the solver did.
+    pub stats: ResolveStats,
+    /// Why the blueprint's answer was played instead of the search's (`None`: the search's).
+    pub blueprint: Option<String>,
+}
+
+/// Searches arg-1v1 decisions over a blueprint table (see the crate docs).
+pub struct Searcher {
+    policy: Arc<Policy>,
+    deck: CardSet,
+    budget: SearchBudget,
+    from_trick: u8,
+}
+
+impl Searcher {
+    /// A searcher over `policy` with `budget` per decision. Errors: a table of rules other
+    /// than arg-1v1's (two seats, no vira, no flor).
+    pub fn new(policy: Arc<Policy>, budget: SearchBudget) -> Result<Searcher, SearchError> {
+        let r = policy.rules();
+        let variant = &policy.table().meta().variant;
+        if r.variant != Variant::Arg1v1 || r.players != 2 || r.flor {
+            return Err(SearchError::Unsupported(variant.clone()));
+        }
+        let deck = if variant == "arg-1v1-mini" {
+            MINI_DECK
+        } else {
+            r.deck.cards()
+        };
+        Ok(Searcher {
+            policy,
+            deck,
+            budget,
+            from_trick: 0,
+        })
+    }
+
+    /// The same searcher, leaving the decisions of tricks before `trick` (0-based: 1 = from
+    /// the second trick on) to the blueprint.
+    pub fn from_trick(mut self, trick: u8) -> Searcher {
+        self.from_trick = trick;
+        self
+    }
+
+    /// Whether the decision of `view` is searched (else the blueprint plays it).
+    pub fn searches(&self, view: &View) -> bool {
+        view.public().trick() >= self.from_trick
+    }
+
+    /// The blueprint table.
+    pub fn policy(&self) -> &Policy {
+        &self.policy
+    }
+
+    /// The blueprint table, shared.
+    pub fn policy_arc(&self) -> &Arc<Policy> {
+        &self.policy
+    }
+
+    /// The budget per decision.
+    pub fn budget(&self) -> SearchBudget {
+        self.budget
+    }
+
+    /// Searches the decision of `view`'s seat, whose hand produced `events`, seeded by
+    /// `seed`; with `values`, also estimates each action's value.
+    pub fn decide(
+        &self,
+        view: &View,
+        events: &[Event],
+        seed: u64,
+        values: bool,
+    ) -> Result<Searched, SearchError> {
+        let seat = view.seat();
+        let replay = Replay::new(view, events)?;
+        let now = *replay.before.last().expect("a replay has a current state");
+        let root = HandRoot::new(*view.public().rules(), self.deck, &replay, &self.policy);
+        let ranges = [
+            seat_range(&self.policy, self.deck, &replay, 0)?,
+            seat_range(&self.policy, self.deck, &replay, 1)?,
+        ];
+        let actual = view.dealt();
+        let item = ranges[seat as usize]
+            .iter()
+            .position(|(h, _)| same_hand(h, &actual))
+            .ok_or_else(|| {
+                SearchError::Events("the seat's own hand contradicts the events".into())
+            })?;
+        let focus = Focus {
+            player: seat as usize,
+            item,
+        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let game = Subgame::new(&root, ranges, Some(focus), &mut rng)?;
+        let (solver, stats) = resolve(&game, self.budget.0, seed, capacity(self.budget))?;
+        // Our information set: the actual hand with any opponent hand.
+        let other = game.ranges()[1 - seat as usize]
+            .iter()
+            .find(|(h, w)| *w > 0.0 && root.compatible(&actual, h) && root.compatible(h, &actual))
+            .map(|x| x.0)
+            .ok_or_else(|| SearchError::Events("no opponent hand fits the public cards".into()))?;
+        let world = if seat == 0 {
+            root.world(&actual, &other)
+        } else {
+            root.world(&other, &actual)
+        };
+        let g = root.game();
+        if g.node_kind(&world) != NodeKind::Player(seat as usize) {
+            return Err(SearchError::Events("the seat has no decision here".into()));
+        }
+        let mut legal = ActionList::new();
+        g.legal_actions(&world, &mut legal);
+        let mut out = [0.0; truco_cfr::MAX_ACTIONS];
+        let found = solver.average_strategy(&g.info_key(&world), &mut out)?;
+        let blueprint = if stats.out_of_time {
+            Some(format!(
+                "the search ran out of time after {} iterations",
+                stats.iterations
+            ))
+        } else if found != Some(legal.len()) {
+            Some("the search never reached the decision".to_string())
+        } else {
+            None
+        };
+        let probs: Vec<(Action, f64)> = match &blueprint {
+            None => engine_order(&now, view, legal.as_slice(), &out),
+            Some(_) => {
+                let r = self.policy.recommend(view, &replay.events)?;
+                r.actions()
+                    .iter()
+                    .map(|a| (a.action, a.prob as f64))
+                    .collect()
+            }
+        };
+        let values = values.then(|| {
+            action_values(
+                &game,
+                &solver,
+                &root,
+                seat,
+                item,
+                legal.as_slice(),
+                &mut rng,
+            )
+        });
+        let values = values.map(|v| {
+            probs
+                .iter()
+                .map(|(a, _)| {
+                    legal
+                        .iter()
+                        .position(|m| m.0 == *a)
+                        .map_or(f64::NAN, |i| v[i])
+                })
+                .collect()
+        });
+        Ok(Searched {
+            probs,
+            values,
+            stats,
+            blueprint,
+        })
+    }
+}
+
+impl Searcher {
+    /// The blueprint's recommendation for `view` with the search's probabilities and each
+    /// action's value (expected net points for the seat's side to the end of the hand, the
+    /// points capped at what each side needs) in place of the table's; the values are left out
+    /// when the blueprint's answer stands ([`Searched::blueprint`]).
+    pub fn recommend(
+        &self,
+        view: &View,
+        events: &[Event],
+        seed: u64,
+    ) -> Result<(Recommendation, Searched), SearchError> {
+        let r = self.policy.recommend(view, events)?;
+        let s = self.decide(view, events, seed, true)?;
+        let refined = r.refined(|a| {
+            let i = s.probs.iter().position(|x| x.0 == a);
+            let prob = i.map_or(0.0, |i| s.probs[i].1 as f32);
+            let value = match (&s.blueprint, &s.values, i) {
+                (None, Some(v), Some(i)) => Some(v[i] as f32),
+                _ => None,
+            };
+            (prob, value)
+        });
+        Ok((refined, s))
+    }
+}
+
+fn same_hand(a: &[truco_game::Card; 3], b: &[truco_game::Card; 3]) -> bool {
+    CardSet::from_cards(a) == CardSet::from_cards(b)
+}
+
+/// The solver's strategy (in the game's canonical order `legal`) in the engine's order.
+fn engine_order(
+    now: &truco_game::PublicState,
+    view: &View,
+    legal: &[Move],
+    probs: &[f64],
+) -> Vec<(Action, f64)> {
+    let mut engine = truco_game::ActionList::new();
+    now.legal_actions(view.hand(), &mut engine);
+    engine
+        .as_slice()
+        .iter()
+        .map(|&a| {
+            let p = legal
+                .iter()
+                .position(|m| m.0 == a)
+                .map_or(0.0, |i| probs[i]);
+            (a, p)
+        })
+        .collect()
+}
+
+/// Each legal action's expected utility for the searcher: over [`VALUE_WORLDS`] opponent hands
+/// drawn from its range (given the searcher's hand), the action followed by the re-solved
+/// average strategies of both seats to the end of the hand, walked exactly.
+fn action_values<R: PublicRoot<Private = [truco_game::Card; 3]>>(
+    game: &Subgame<'_, R>,
+    solver: &truco_cfr::McSolver<<R::G as Game>::Key>,
+    root: &R,
+    seat: u8,
+    item: usize,
+    legal: &[<R::G as Game>::Action],
+    rng: &mut impl rand::Rng,
+) -> Vec<f64> {
+    let me = seat as usize;
+    let actual = game.ranges()[me][item].0;
+    let others: Vec<(usize, f64)> = game.ranges()[1 - me]
+        .iter()
+        .enumerate()
+        .filter(|(_, (h, w))| *w > 0.0 && root.compatible(&actual, h))
+        .map(|(i, (_, w))| (i, *w))
+        .collect();
+    let total: f64 = others.iter().map(|x| x.1).sum();
+    let mut sums = vec![0.0; legal.len()];
+    for _ in 0..VALUE_WORLDS {
+        let mut u = rng.random::<f64>() * total;
+        let pick = others
+            .iter()
+            .find(|x| {
+                u -= x.1;
+                u <= 0.0
+            })
+            .unwrap_or(&others[others.len() - 1]);
+        let h = game.ranges()[1 - me][pick.0].0;
+        let s = if me == 0 {
+            root.world(&actual, &h)
+        } else {
+            root.world(&h, &actual)
+        };
+        for (k, &a) in legal.iter().enumerate() {
+            let mut t = s;
+            root.game().apply(&mut t, a);
+            sums[k] += walk(root.game(), solver, &t, me);
+        }
+    }
+    sums.iter().map(|s| s / VALUE_WORLDS as f64).collect()
+}
+
+/// The exact expected utility of `player` from `s` with both seats on the solver's average
+/// strategy (uniform where it never came).
+fn walk<G: Game>(g: &G, solver: &truco_cfr::McSolver<G::Key>, s: &G::State, player: usize) -> f64 {
+    match g.node_kind(s) {
+        NodeKind::Terminal => g.utility(s, player),
+        NodeKind::Chance => 0.0,
+        NodeKind::Player(_) => {
+            let mut legal = ActionList::new();
+            g.legal_actions(s, &mut legal);
+            let mut p = [0.0; truco_cfr::MAX_ACTIONS];
+            let n = legal.len();
+            if !matches!(solver.average_strategy(&g.info_key(s), &mut p), Ok(Some(k)) if k == n) {
+                p[..n].fill(1.0 / n as f64);
+            }
+            legal
+                .iter()
+                .zip(&p[..n])
+                .filter(|(_, &q)| q > 0.0)
+                .map(|(&a, &q)| {
+                    let mut t = *s;
+                    g.apply(&mut t, a);
+                    q * walk(g, solver, &t, player)
+                })
+                .sum()
+        }
+    }
+}

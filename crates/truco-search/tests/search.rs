@@ -1,0 +1,152 @@
+//! The searcher over the shipped arg-1v1 table: answers, warm start, ranges, bad input.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use truco_cfr::resolve::{Budget, PublicRoot};
+use truco_cfr::{ActionList, Game};
+use truco_game::envido::envido_value;
+use truco_game::RuleSet;
+use truco_game::{CardSet, Spot};
+use truco_query::{OpenOptions, Policy};
+use truco_search::ranges::{candidates, seat_range};
+use truco_search::root::{HandRoot, Replay};
+use truco_search::{SearchBudget, SearchError, Searcher};
+
+fn model(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../models")
+        .join(name)
+}
+
+fn policy() -> Arc<Policy> {
+    let opts = OpenOptions {
+        verify_checksum: false,
+    };
+    Arc::new(Policy::open_with(model("arg-1v1.tbl"), opts).unwrap())
+}
+
+fn searcher(budget: Budget) -> Searcher {
+    Searcher::new(policy(), SearchBudget(budget)).unwrap()
+}
+
+/// Seat 1 to answer a truco in trick 2, after an envido shown 33 against 6.
+const TRICK2: &str = "arg-1v1 | score 3-9 | dealer 1 | seat 1: 4E 5C 6O \
+                      | 0:envido 1:quiero [0:33 1:6] 0:7E 1:4E 0:truco";
+
+#[test]
+fn a_search_answers_a_distribution_over_the_legal_actions_reproducibly() {
+    let spot: Spot = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C | 0:1E 1:4C"
+        .parse()
+        .unwrap();
+    let view = spot.to_view().unwrap();
+    let s = searcher(Budget::Iterations(300));
+    let a = s.decide(&view, spot.history(), 7, true).unwrap();
+    assert_eq!(a.blueprint, None);
+    assert_eq!(a.stats.iterations, 300);
+    let total: f64 = a.probs.iter().map(|x| x.1).sum();
+    assert!((total - 1.0).abs() < 1e-6, "{total}");
+    let mut legal = truco_game::ActionList::new();
+    view.legal_actions(&mut legal);
+    let actions: Vec<_> = a.probs.iter().map(|x| x.0).collect();
+    assert_eq!(actions, legal.as_slice());
+    // Every value is a hand result in points: within what the hand can be worth.
+    for v in a.values.as_ref().unwrap() {
+        assert!(v.abs() <= 15.0, "{v}");
+    }
+    assert_eq!(a, s.decide(&view, spot.history(), 7, true).unwrap());
+}
+
+#[test]
+fn the_subgame_starts_from_the_table() {
+    // Where the subgame has no positive regret it plays the table's row (a warm start).
+    let spot: Spot = TRICK2.parse().unwrap();
+    let view = spot.to_view().unwrap();
+    let p = policy();
+    let table = p.recommend(&view, spot.history()).unwrap();
+    assert!(!table.fallback);
+    let replay = Replay::new(&view, spot.history()).unwrap();
+    let root = HandRoot::new(RuleSet::ARG_1V1, RuleSet::ARG_1V1.deck.cards(), &replay, &p);
+    let opponent = ["7E", "6E", "1B"].map(|c| c.parse().unwrap());
+    let s = root.world(&opponent, &view.dealt());
+    let mut legal = ActionList::new();
+    root.game().legal_actions(&s, &mut legal);
+    let mut prior = vec![1.0 / legal.len() as f32; legal.len()];
+    root.prior(&s, &mut prior);
+    let mut differs_from_uniform = false;
+    for (m, got) in legal.iter().zip(&prior) {
+        let want = table.get(m.0).unwrap().prob;
+        assert!(
+            (got - want).abs() < 0.01,
+            "{:?}: {got} vs the table's {want}",
+            m.0
+        );
+        differs_from_uniform |= (got - 1.0 / legal.len() as f32).abs() > 0.05;
+    }
+    assert!(differs_from_uniform, "pick a spot whose row is not uniform");
+}
+
+#[test]
+fn ranges_keep_the_public_cards_and_the_shown_totals() {
+    let spot: Spot = TRICK2.parse().unwrap();
+    let view = spot.to_view().unwrap();
+    let replay = Replay::new(&view, spot.history()).unwrap();
+    let deck = truco_game::RuleSet::ARG_1V1.deck.cards();
+    let seat0 = candidates(deck, &replay, 0);
+    let seven = "7E".parse().unwrap();
+    let four = "4E".parse().unwrap();
+    assert!(!seat0.is_empty());
+    for h in &seat0 {
+        let set = CardSet::from_cards(h);
+        assert!(set.contains(seven) && !set.contains(four));
+        assert_eq!(envido_value(set), 33);
+    }
+    let range = seat_range(&policy(), deck, &replay, 1).unwrap();
+    let own = CardSet::from_cards(&view.dealt());
+    assert!(range
+        .iter()
+        .any(|(h, w)| CardSet::from_cards(h) == own && *w > 0.0));
+    assert!(range
+        .iter()
+        .all(|(h, _)| envido_value(CardSet::from_cards(h)) == 6));
+}
+
+#[test]
+fn a_search_out_of_time_plays_the_blueprint_and_says_so() {
+    // 0.1 ms cannot run the fewest iterations the answer needs at the start of a hand.
+    let spot: Spot = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C"
+        .parse()
+        .unwrap();
+    let view = spot.to_view().unwrap();
+    let budget: SearchBudget = "0.1ms".parse().unwrap();
+    let s = Searcher::new(policy(), budget).unwrap();
+    let (r, searched) = s.recommend(&view, spot.history(), 3).unwrap();
+    let why = searched.blueprint.expect("out of time");
+    assert!(why.contains("ran out of time"), "{why}");
+    let table = policy().recommend(&view, spot.history()).unwrap();
+    for a in r.actions() {
+        assert_eq!(a.prob, table.get(a.action).unwrap().prob);
+        assert_eq!(a.value, None);
+    }
+}
+
+#[test]
+fn a_table_of_another_variant_is_refused() {
+    let opts = OpenOptions {
+        verify_checksum: false,
+    };
+    let p = Arc::new(Policy::open_with(model("arg-2v2.tbl"), opts).unwrap());
+    let e = Searcher::new(p, SearchBudget::BOT_DEFAULT).err().unwrap();
+    assert!(matches!(e, SearchError::Unsupported(_)));
+    assert!(e.to_string().contains("arg-2v2"), "{e}");
+}
+
+#[test]
+fn events_that_do_not_reach_the_view_are_refused() {
+    let spot: Spot = TRICK2.parse().unwrap();
+    let view = spot.to_view().unwrap();
+    let e = searcher(Budget::Iterations(10))
+        .decide(&view, &spot.history()[..2], 1, false)
+        .unwrap_err();
+    assert!(matches!(e, SearchError::Events(_)), "{e}");
+}

@@ -51,8 +51,9 @@ pub struct Args {
     /// as 50ms or 1.5s, or iterations such as 2000it; arg-1v1 only). Off by default.
     #[arg(long, value_name = "BUDGET")]
     pub search: Option<SearchBudget>,
-    /// With --search, the first trick searched (1-3); earlier decisions play the table.
-    #[arg(long, value_name = "TRICK", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    /// With --search, the first trick searched (1-3, default 2: at the start of a hand the
+    /// budget buys too few iterations to beat the table); earlier decisions play the table.
+    #[arg(long, value_name = "TRICK", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
     pub search_from_trick: u8,
     /// Which table bots search with --search: a, b or both.
     #[arg(long, value_name = "SIDE", default_value = "both")]
@@ -177,7 +178,7 @@ mod tests {
             matches,
             seed: 2,
             search: None,
-            search_from_trick: 1,
+            search_from_trick: 2,
             search_side: SearchSide::Both,
             json: false,
         }

@@ -23,8 +23,9 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
 use serde_json::Value;
-use truco_query::protocol::{answer_line, error_answer, too_long};
+use truco_query::protocol::{error_answer, too_long};
 use truco_query::PolicyError;
+use truco_search::SearchBudget;
 
 use super::served::ServedModel;
 
@@ -47,6 +48,11 @@ pub struct Args {
     /// Skip the body checksum at open (faster for a large table).
     #[arg(long)]
     pub no_verify: bool,
+    /// Search every answer over the table for this budget (50ms, 2000it...; arg-1v1): the
+    /// answer carries the searched probabilities, each action's value in points, and a
+    /// `search` field. Not with --http.
+    #[arg(long, value_name = "BUDGET", conflicts_with = "http")]
+    pub search: Option<SearchBudget>,
     /// TCP: most clients served at once; more get a `busy` error line.
     #[arg(long, default_value_t = MAX_CLIENTS)]
     pub max_clients: usize,
@@ -77,6 +83,9 @@ pub enum ServeError {
     /// Reading requests or writing answers failed (stdin/stdout mode).
     #[error("i/o error: {0}")]
     Io(#[from] std::io::Error),
+    /// `--search` cannot search this table.
+    #[error("{0}")]
+    Search(#[from] truco_search::SearchError),
 }
 
 /// Longest request line read, in bytes; a longer line gets a `too_long` error.
@@ -115,7 +124,11 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
             "one --model per server (several only with --http, the explorer)",
         )));
     };
-    let policy = Arc::new(ServedModel::open(model, args.no_verify)?);
+    let mut served = ServedModel::open(model, args.no_verify)?;
+    if let Some(budget) = args.search {
+        served = served.with_search(budget)?;
+    }
+    let policy = Arc::new(served);
     match &args.listen {
         None => {
             let stdin = std::io::stdin();
@@ -260,7 +273,8 @@ async fn serve_client(
             }
             too_long(MAX_LINE)
         } else {
-            match answer_line(|| policy.get(), &line) {
+            // A searched answer computes for its budget: off the async workers' hot path.
+            match tokio::task::block_in_place(|| policy.answer(&line)) {
                 Some(a) => a,
                 None => continue,
             }
@@ -320,7 +334,7 @@ pub fn serve_lines(
             skip_line(&mut input)?;
             too_long(MAX_LINE)
         } else {
-            match answer_line(|| policy.get(), &line) {
+            match policy.answer(&line) {
                 Some(a) => a,
                 None => continue,
             }

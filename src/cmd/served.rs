@@ -16,7 +16,11 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
-use truco_query::{Policy, PolicyError};
+use serde_json::{Map, Value};
+use truco_game::Spot;
+use truco_query::protocol::{answer_line_with, Refine};
+use truco_query::{Policy, PolicyError, Recommendation};
+use truco_search::{SearchBudget, Searcher};
 
 use super::query::open_policy;
 
@@ -28,6 +32,34 @@ pub struct ServedModel {
     current: RwLock<Arc<Policy>>,
     /// The last reopening error reported (so a bad replacement is reported once).
     reported: RwLock<Option<String>>,
+    /// Decision-time search of every answer (`--search`).
+    search: Option<SearchRefine>,
+}
+
+/// Refines every answer by a decision-time search of the spot (`truco serve --search`): the
+/// searched probabilities and each action's value, and a `search` field with the iterations
+/// run and, when the table's answer stands, why.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchRefine(pub SearchBudget);
+
+impl Refine<Arc<Policy>> for SearchRefine {
+    fn refine(
+        &self,
+        policy: &Arc<Policy>,
+        spot: &Spot,
+        _r: Recommendation,
+        seed: u64,
+    ) -> Result<(Recommendation, Map<String, Value>), (&'static str, String)> {
+        let searcher =
+            Searcher::new(Arc::clone(policy), self.0).map_err(|e| ("no_search", e.to_string()))?;
+        let view = spot.to_view().map_err(|e| ("bad_spot", e.to_string()))?;
+        let (r, s) = searcher
+            .recommend(&view, spot.history(), seed)
+            .map_err(|e| ("no_search", e.to_string()))?;
+        let mut fields = Map::new();
+        fields.insert("search".into(), super::query::search_json(self.0, &s));
+        Ok((r, fields))
+    }
 }
 
 impl ServedModel {
@@ -39,7 +71,28 @@ impl ServedModel {
             no_verify,
             current: RwLock::new(Arc::new(policy)),
             reported: RwLock::new(None),
+            search: None,
         })
+    }
+
+    /// The same server, searching every answer for `budget` (arg-1v1 tables only: another
+    /// table is refused here, before serving).
+    pub fn with_search(
+        mut self,
+        budget: SearchBudget,
+    ) -> Result<ServedModel, truco_search::SearchError> {
+        Searcher::new(
+            self.get().map_err(truco_search::SearchError::Events)?,
+            budget,
+        )?;
+        self.search = Some(SearchRefine(budget));
+        Ok(self)
+    }
+
+    /// The answer to one request line (`None` for a blank line), searched with `--search`.
+    pub fn answer(&self, line: &[u8]) -> Option<Value> {
+        let refine = self.search.as_ref().map(|r| r as &dyn Refine<Arc<Policy>>);
+        answer_line_with(|| self.get(), line, refine)
     }
 
     /// The table to answer with now, or why there is none (the served file was changed in
@@ -82,5 +135,50 @@ impl ServedModel {
             );
             *last = Some(message.to_string());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPOT: &str = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C | 0:1E 1:4C";
+
+    fn served(model: &str) -> ServedModel {
+        ServedModel::open(Path::new(model), true).unwrap()
+    }
+
+    #[test]
+    fn a_searching_server_answers_the_search_and_the_values() {
+        let m = served("models/arg-1v1.tbl")
+            .with_search("200it".parse().unwrap())
+            .unwrap();
+        let line = format!(r#"{{"id": 1, "spot": "{SPOT}", "seed": 4}}"#);
+        let a = m.answer(line.as_bytes()).unwrap();
+        assert_eq!(a["id"], 1);
+        assert_eq!(a["search"]["iterations"], 200);
+        assert_eq!(a["search"]["blueprint"], Value::Null);
+        let actions = a["actions"].as_array().unwrap();
+        assert!(actions.iter().all(|x| x["value"].is_number()), "{a}");
+        let total: f64 = actions.iter().map(|x| x["prob"].as_f64().unwrap()).sum();
+        assert!((total - 1.0).abs() < 1e-3, "{a}");
+        // Bad requests stay the protocol's errors.
+        let bad = m.answer(br#"{"spot": "arg-1v1 | nonsense"}"#).unwrap();
+        assert_eq!(bad["error"]["kind"], "bad_spot");
+        // Without --search the values stay unknown.
+        let plain = served("models/arg-1v1.tbl")
+            .answer(line.as_bytes())
+            .unwrap();
+        assert!(plain.get("search").is_none());
+        assert!(plain["actions"][0]["value"].is_null());
+    }
+
+    #[test]
+    fn a_table_the_search_does_not_cover_is_refused_before_serving() {
+        let e = served("models/arg-2v2.tbl")
+            .with_search("20ms".parse().unwrap())
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("arg-2v2"), "{e}");
     }
 }

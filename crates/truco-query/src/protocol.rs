@@ -8,6 +8,10 @@
 //! Answer: `{"id": .., "actions": [{"action": "truco", "prob": 0.31, "value": null}, ...],
 //! "fallback": false}` plus `"action": "<drawn>"` when `sample` is true; or
 //! `{"id": .., "error": {"kind": "bad_spot", "message": ".."}}`.
+//! A server that refines its answers ([`Refine`]: `truco serve --search`, decision-time search)
+//! answers with the refined probabilities, each action's `value`, and its own fields (`"search":
+//! {"budget", "iterations", "info_sets", "blueprint"}`); a search that cannot run is a
+//! `no_search` error.
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -16,14 +20,37 @@ use truco_game::Spot;
 
 use crate::{ActionOrder, Policy, Recommendation};
 
+/// A refinement of the table's answer at answer time (decision-time search, in
+/// `truco-search`), applied by [`answer_line_with`] to every good request.
+pub trait Refine<P>: Sync {
+    /// A better recommendation for `spot` than the table's `r`, and the fields to add to the
+    /// answer (e.g. `"search"`); or an error kind and message. `seed` is the request's.
+    fn refine(
+        &self,
+        policy: &P,
+        spot: &Spot,
+        r: Recommendation,
+        seed: u64,
+    ) -> Result<(Recommendation, Map<String, Value>), (&'static str, String)>;
+}
+
 /// The answer to one complete request line (`None` for a blank line, which gets none).
 pub fn answer_line<P: std::ops::Deref<Target = Policy>>(
     policy: impl FnOnce() -> Result<P, String>,
     line: &[u8],
 ) -> Option<Value> {
+    answer_line_with(policy, line, None)
+}
+
+/// [`answer_line`], each answer refined by `refine` if given.
+pub fn answer_line_with<P: std::ops::Deref<Target = Policy>>(
+    policy: impl FnOnce() -> Result<P, String>,
+    line: &[u8],
+    refine: Option<&dyn Refine<P>>,
+) -> Option<Value> {
     match std::str::from_utf8(line) {
         Ok(text) if text.trim().is_empty() => None,
-        Ok(text) => Some(answer(policy, text)),
+        Ok(text) => Some(answer_with(policy, text, refine)),
         Err(_) => Some(error_answer(
             Value::Null,
             "bad_json",
@@ -38,6 +65,15 @@ pub fn answer<P: std::ops::Deref<Target = Policy>>(
     policy: impl FnOnce() -> Result<P, String>,
     line: &str,
 ) -> Value {
+    answer_with(policy, line, None)
+}
+
+/// [`answer`], refined by `refine` if given.
+pub fn answer_with<P: std::ops::Deref<Target = Policy>>(
+    policy: impl FnOnce() -> Result<P, String>,
+    line: &str,
+    refine: Option<&dyn Refine<P>>,
+) -> Value {
     let req: Value = match serde_json::from_str(line) {
         Ok(v) => v,
         Err(e) => return error_answer(Value::Null, "bad_json", &e.to_string()),
@@ -50,7 +86,7 @@ pub fn answer<P: std::ops::Deref<Target = Policy>>(
         );
     };
     let id = req.get("id").cloned().unwrap_or(Value::Null);
-    match respond(policy, &req) {
+    match respond(policy, &req, refine) {
         Ok(mut fields) => {
             fields.insert("id".into(), id);
             Value::Object(fields)
@@ -63,6 +99,7 @@ pub fn answer<P: std::ops::Deref<Target = Policy>>(
 fn respond<P: std::ops::Deref<Target = Policy>>(
     policy: impl FnOnce() -> Result<P, String>,
     req: &Map<String, Value>,
+    refine: Option<&dyn Refine<P>>,
 ) -> Result<Map<String, Value>, (&'static str, String)> {
     let bad = |m: &str| ("bad_request", m.to_string());
     let spot = match req.get("spot") {
@@ -88,7 +125,10 @@ fn respond<P: std::ops::Deref<Target = Policy>>(
     let r = policy
         .recommend_spot(&spot, ActionOrder::Engine)
         .map_err(|e| (e.kind(), e.to_string()))?;
-    let mut fields = Map::new();
+    let (r, mut fields) = match refine {
+        Some(f) => f.refine(&policy, &spot, r, seed)?,
+        None => (r, Map::new()),
+    };
     fields.insert("actions".into(), actions_json(&r));
     fields.insert("fallback".into(), Value::Bool(r.fallback));
     if sample {

@@ -19,11 +19,30 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Replays `events` (a leading deal event is optional) from the start of `view`'s hand.
+    /// Replays `events` (a leading deal event is optional) from the start of `view`'s hand,
+    /// checking that they reach the view's public state.
     pub fn new(view: &View, events: &[Event]) -> Result<Replay, SearchError> {
         let p = view.public();
         let (score, camas) = p.start_score();
-        let mut state = PublicState::new_hand_in_camas(*p.rules(), score, camas, p.mano())
+        let replay = Replay::from_start(*p.rules(), score, camas, p.mano(), events)?;
+        if replay.before.last() != Some(p) {
+            return Err(SearchError::Events(
+                "the events replay to another public state than the view's".into(),
+            ));
+        }
+        Ok(replay)
+    }
+
+    /// Replays `events` (a leading deal event is optional) from a hand of `rules` starting at
+    /// `score` and `camas` with `mano` leading.
+    pub fn from_start(
+        rules: RuleSet,
+        score: [u8; 2],
+        camas: [u8; 2],
+        mano: u8,
+        events: &[Event],
+    ) -> Result<Replay, SearchError> {
+        let mut state = PublicState::new_hand_in_camas(rules, score, camas, mano)
             .map_err(|e| SearchError::Events(e.to_string()))?;
         state
             .apply_event(Event::Deal)
@@ -39,11 +58,6 @@ impl Replay {
             state
                 .apply_event(e)
                 .map_err(|err| SearchError::Events(format!("event {}: {err}", i + 1)))?;
-        }
-        if state != *p {
-            return Err(SearchError::Events(
-                "the events replay to another public state than the view's".into(),
-            ));
         }
         before.push(state);
         Ok(Replay { events, before })

@@ -68,12 +68,14 @@ impl Searcher {
             policy,
             deck,
             budget,
-            from_trick: 0,
+            from_trick: 1,
         })
     }
 
-    /// The same searcher, leaving the decisions of tricks before `trick` (0-based: 1 = from
-    /// the second trick on) to the blueprint.
+    /// The same searcher, leaving the decisions of tricks before `trick` (0-based) to the
+    /// blueprint in [`Searcher::searches`]. Default 1: bots search from the second trick on (at
+    /// the start of a hand a short budget buys too few iterations; see the crate README).
+    /// [`Searcher::decide`] searches whatever it is asked.
     pub fn from_trick(mut self, trick: u8) -> Searcher {
         self.from_trick = trick;
         self

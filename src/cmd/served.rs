@@ -18,7 +18,7 @@ use std::sync::{Arc, RwLock};
 
 use serde_json::{Map, Value};
 use truco_game::Spot;
-use truco_query::protocol::{answer_line_with, Refine};
+use truco_query::protocol::{answer_line_with, AnswerError, Refine, Refined};
 use truco_query::{Policy, PolicyError, Recommendation};
 use truco_search::{SearchBudget, Searcher};
 
@@ -49,7 +49,7 @@ impl Refine<Arc<Policy>> for SearchRefine {
         spot: &Spot,
         _r: Recommendation,
         seed: u64,
-    ) -> Result<(Recommendation, Map<String, Value>), (&'static str, String)> {
+    ) -> Result<Refined, AnswerError> {
         let searcher =
             Searcher::new(Arc::clone(policy), self.0).map_err(|e| ("no_search", e.to_string()))?;
         let view = spot.to_view().map_err(|e| ("bad_spot", e.to_string()))?;

@@ -20,6 +20,12 @@ use truco_game::Spot;
 
 use crate::{ActionOrder, Policy, Recommendation};
 
+/// A refined recommendation and the fields it adds to the answer.
+pub type Refined = (Recommendation, Map<String, Value>);
+
+/// An answer's error: its kind (`bad_spot`, `no_search`...) and message.
+pub type AnswerError = (&'static str, String);
+
 /// A refinement of the table's answer at answer time (decision-time search, in
 /// `truco-search`), applied by [`answer_line_with`] to every good request.
 pub trait Refine<P>: Sync {
@@ -31,7 +37,7 @@ pub trait Refine<P>: Sync {
         spot: &Spot,
         r: Recommendation,
         seed: u64,
-    ) -> Result<(Recommendation, Map<String, Value>), (&'static str, String)>;
+    ) -> Result<Refined, AnswerError>;
 }
 
 /// The answer to one complete request line (`None` for a blank line, which gets none).

@@ -19,8 +19,9 @@ pub const MAX_ITERATIONS: u64 = 100_000_000;
 pub struct SearchBudget(pub Budget);
 
 impl SearchBudget {
-    /// The default budget for bots: 50 ms of one core.
-    pub const BOT_DEFAULT: SearchBudget = SearchBudget(Budget::Time(Duration::from_millis(50)));
+    /// The default budget for bots: 18 ms of one core, which keeps a decision after trick 1
+    /// under 20 ms (p50 19.0 ms, `examples/latency.rs`).
+    pub const BOT_DEFAULT: SearchBudget = SearchBudget(Budget::Time(Duration::from_millis(18)));
 }
 
 impl FromStr for SearchBudget {

@@ -11,7 +11,16 @@ use truco_arena::{
 };
 use truco_game::RuleSet;
 use truco_query::Policy;
-use truco_search::{SearchBudget, SearchError, Searcher, SearchingBot};
+use truco_search::{SearchBudget, SearchError, Searcher, SearchingBot, Utility};
+
+/// What the search values a hand's outcome by.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchUtility {
+    /// Net points, each side's capped at what it needs.
+    Points,
+    /// The match-win chance at the score the hand leads to.
+    Match,
+}
 
 /// Which table bots search.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +64,10 @@ pub struct Args {
     /// budget buys too few iterations to beat the table); earlier decisions play the table.
     #[arg(long, value_name = "TRICK", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
     pub search_from_trick: u8,
+    /// With --search, what the search values a hand's outcome by: points (net points, capped
+    /// at what each side needs) or match (the match-win chance at the score it leads to).
+    #[arg(long, value_name = "UTILITY", default_value = "points")]
+    pub search_utility: SearchUtility,
     /// Which table bots search with --search: a, b or both.
     #[arg(long, value_name = "SIDE", default_value = "both")]
     pub search_side: SearchSide,
@@ -117,11 +130,19 @@ pub fn evaluate(args: &Args) -> Result<Report, EvalError> {
         SearchSide::Both => (true, true),
     };
     let from = args.search_from_trick - 1;
-    let make_a = maker(&args.a, &rules, search_a.then_some(budget), from)?;
-    let make_b = maker(&args.b, &rules, search_b.then_some(budget), from)?;
+    let utility = match args.search_utility {
+        SearchUtility::Points => Utility::Points,
+        SearchUtility::Match => Utility::Match,
+    };
+    let make_a = maker(&args.a, &rules, search_a.then_some(budget), from, utility)?;
+    let make_b = maker(&args.b, &rules, search_b.then_some(budget), from, utility)?;
     let mut report = arena_run(&cfg, make_a, make_b).map_err(EvalError::Arena)?;
+    let tag = match utility {
+        Utility::Points => String::new(),
+        Utility::Match => ",match".into(),
+    };
     let name = |spec: &BotSpec, searched: bool| match (spec, searched) {
-        (BotSpec::Model(_), true) => format!("{spec}@search={budget}"),
+        (BotSpec::Model(_), true) => format!("{spec}@search={budget}{tag}"),
         _ => spec.to_string(),
     };
     report.a = name(&args.a, search_a);
@@ -135,6 +156,7 @@ fn maker(
     rules: &RuleSet,
     budget: Option<SearchBudget>,
     from_trick: u8,
+    utility: Utility,
 ) -> Result<BotMaker, EvalError> {
     let (BotSpec::Model(path), Some(budget)) = (spec, budget) else {
         return spec
@@ -147,7 +169,7 @@ fn maker(
         .map_err(|e| EvalError::Arena(e.into()))?;
     let policy = Policy::open(path).map_err(|e| EvalError::Search(SearchError::Policy(e)))?;
     let searcher = Searcher::new(Arc::new(policy), budget).map_err(EvalError::Search)?;
-    let searcher = Arc::new(searcher.from_trick(from_trick));
+    let searcher = Arc::new(searcher.from_trick(from_trick).with_utility(utility));
     let name = format!("{spec}@search={budget}");
     Ok(Box::new(move || {
         Box::new(SearchingBot::new(Arc::clone(&searcher), name.clone())) as Box<dyn Bot>
@@ -179,6 +201,7 @@ mod tests {
             seed: 2,
             search: None,
             search_from_trick: 2,
+            search_utility: SearchUtility::Points,
             search_side: SearchSide::Both,
             json: false,
         }

@@ -100,7 +100,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), QueryError> {
             "spot": spot.to_string(),
             "key": format!("{:#018x}", r.key),
             "fallback": r.fallback,
-            "search": searched.as_ref().map(|(b, s)| search_json(*b, s)),
+            "search": searched.as_ref().map(|(b, s)| search_json(*b, s, &r)),
             "actions": truco_query::protocol::actions_json(&r),
         });
         writeln!(out, "{v}")?;
@@ -110,13 +110,32 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), QueryError> {
     Ok(())
 }
 
-/// The search's figures as JSON.
-pub fn search_json(budget: SearchBudget, s: &Searched) -> serde_json::Value {
+/// The search's figures as JSON, with each action's value in points and match-win chance
+/// (`values`: null when the table's answer stands).
+pub fn search_json(budget: SearchBudget, s: &Searched, r: &Recommendation) -> serde_json::Value {
+    let round = |x: f64, k: f64| (x * k).round() / k;
+    let values = match (&s.blueprint, &s.values) {
+        (None, Some(v)) => serde_json::Value::Array(
+            s.probs
+                .iter()
+                .zip(v)
+                .map(|((a, _), v)| {
+                    json!({
+                        "action": r.name(*a).to_string(),
+                        "points": round(v.points, 1e3),
+                        "win": round(v.win, 1e4),
+                    })
+                })
+                .collect(),
+        ),
+        _ => serde_json::Value::Null,
+    };
     json!({
         "budget": budget.to_string(),
         "iterations": s.stats.iterations,
         "info_sets": s.stats.info_sets,
         "blueprint": s.blueprint,
+        "values": values,
     })
 }
 
@@ -124,8 +143,8 @@ pub fn search_json(budget: SearchBudget, s: &Searched) -> serde_json::Value {
 fn search_line(budget: SearchBudget, s: &Searched) -> String {
     match &s.blueprint {
         None => format!(
-            "search: {} iterations over {} information sets ({budget}); values are net points \
-             for the seat's side to the end of the hand",
+            "search: {} iterations over {} information sets ({budget}); value: net points for \
+             the seat's side to the end of the hand; win: its match-win chance after the hand",
             s.stats.iterations, s.stats.info_sets
         ),
         Some(why) => format!("search: {why} ({budget}): the table's answer"),
@@ -153,15 +172,32 @@ fn write_table(
             "fallback: the table never saw this spot; uniform over the legal actions but mazo"
         )?;
     }
-    writeln!(out, "{:<13} {:>6}  {:<BAR$}  value", "action", "prob", "")?;
+    let wins = searched.and_then(|(_, s)| match (&s.blueprint, &s.values) {
+        (None, Some(v)) => Some((s, v)),
+        _ => None,
+    });
+    let win_header = if wins.is_some() { "   win" } else { "" };
+    writeln!(
+        out,
+        "{:<13} {:>6}  {:<BAR$}  value{win_header}",
+        "action", "prob", ""
+    )?;
     for a in r.actions() {
         let filled = ((a.prob * BAR as f32).round() as usize).min(BAR);
         let bar = format!("{}{}", "#".repeat(filled), ".".repeat(BAR - filled));
         let value = a
             .value
             .map_or_else(|| "-".to_string(), |v| format!("{v:+.3}"));
+        let win = wins
+            .and_then(|(s, v)| {
+                s.probs
+                    .iter()
+                    .position(|x| x.0 == a.action)
+                    .map(|i| v[i].win)
+            })
+            .map_or_else(String::new, |w| format!("  {:>5.1}%", 100.0 * w));
         let name = r.name(a.action).to_string();
-        writeln!(out, "{name:<13} {:>6.4}  {bar}  {value}", a.prob)?;
+        writeln!(out, "{name:<13} {:>6.4}  {bar}  {value:>6}{win}", a.prob)?;
     }
     Ok(())
 }

@@ -57,7 +57,7 @@ impl Refine<Arc<Policy>> for SearchRefine {
             .recommend(&view, spot.history(), seed)
             .map_err(|e| ("no_search", e.to_string()))?;
         let mut fields = Map::new();
-        fields.insert("search".into(), super::query::search_json(self.0, &s));
+        fields.insert("search".into(), super::query::search_json(self.0, &s, &r));
         Ok((r, fields))
     }
 }

@@ -21,6 +21,7 @@
 pub mod bot;
 pub mod budget;
 pub mod error;
+pub mod mv;
 pub mod ranges;
 pub mod root;
 pub mod searcher;
@@ -28,4 +29,4 @@ pub mod searcher;
 pub use bot::SearchingBot;
 pub use budget::SearchBudget;
 pub use error::SearchError;
-pub use searcher::{Searched, Searcher};
+pub use searcher::{ActionValue, Searched, Searcher, Utility};

@@ -7,6 +7,9 @@ use truco_game::{Action, Card, CardSet, Event, PublicState, RuleSet, View};
 use truco_query::{Policy, Table};
 use truco_train::game::{GState, Move, Outcome, TrucoGame};
 use truco_train::keying::{Abstract, ExactCards, Keyer};
+use truco_train::mv::MvGrid;
+
+use crate::mv::arg_1v1_match_values;
 
 use crate::SearchError;
 
@@ -80,25 +83,50 @@ impl Replay {
 /// blueprint table's row (a warm start; uniform where the table has none).
 pub struct HandRoot<'a> {
     game: TrucoGame<ExactCards>,
+    points: TrucoGame<ExactCards>,
+    matches: TrucoGame<ExactCards>,
     actions: Vec<Action>,
     blueprint: &'a Table,
     keyer: Abstract,
 }
 
 impl<'a> HandRoot<'a> {
-    /// The root of `replay`'s hand, dealt from `deck`, warm-started from `blueprint`.
-    pub fn new(rules: RuleSet, deck: CardSet, replay: &Replay, blueprint: &'a Policy) -> Self {
+    /// The root of `replay`'s hand, dealt from `deck`, warm-started from `blueprint`, its
+    /// hands scored by capped points, or with `mv` by the match value of the score they lead to.
+    pub fn new(
+        rules: RuleSet,
+        deck: CardSet,
+        replay: &Replay,
+        blueprint: &'a Policy,
+        mv: Option<MvGrid>,
+    ) -> Self {
         let start = &replay.before[0];
         let (score, _) = start.start_score();
         let actions = (0..replay.events.len())
             .filter_map(|i| replay.act(i).map(|(_, a)| a))
             .collect();
+        let points = TrucoGame::at_score(rules, deck, score, start.mano(), ExactCards);
+        let matches = points.with_match_values(mv.unwrap_or_else(arg_1v1_match_values));
         HandRoot {
-            game: TrucoGame::at_score(rules, deck, score, start.mano(), ExactCards),
+            game: if mv.is_some() { matches } else { points },
+            points,
+            matches,
             actions,
             blueprint: blueprint.table(),
             keyer: Abstract(blueprint.abstraction()),
         }
+    }
+}
+
+impl HandRoot<'_> {
+    /// The hand scored by capped points (whatever the subgame is solved for).
+    pub fn points_game(&self) -> &TrucoGame<ExactCards> {
+        &self.points
+    }
+
+    /// The hand scored by match values (`2·mv − 1`; whatever the subgame is solved for).
+    pub fn match_game(&self) -> &TrucoGame<ExactCards> {
+        &self.matches
     }
 }
 

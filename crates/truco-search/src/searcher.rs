@@ -9,7 +9,8 @@ use truco_cfr::{ActionList, Game, NodeKind};
 use truco_game::cards::MINI_DECK;
 use truco_game::{Action, CardSet, Event, Variant, View};
 use truco_query::{Policy, Recommendation};
-use truco_train::game::Move;
+use truco_train::game::{GState, Move, TrucoGame};
+use truco_train::keying::ExactCards;
 
 use crate::ranges::seat_range;
 use crate::root::{HandRoot, Replay};
@@ -29,13 +30,32 @@ fn capacity(budget: SearchBudget) -> usize {
 /// Worlds sampled to estimate the value of each action.
 const VALUE_WORLDS: usize = 48;
 
+/// What a hand's outcome is worth to the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Utility {
+    /// Net points, each side's capped at what it needs (as the tables were trained).
+    #[default]
+    Points,
+    /// The match-win chance at the score the hand leads to ([`crate::mv`]).
+    Match,
+}
+
+/// An action's value for the searching seat's side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ActionValue {
+    /// Expected net points to the end of the hand (each side's capped at what it needs).
+    pub points: f64,
+    /// Expected match-win chance after the hand ([`crate::mv`]'s table).
+    pub win: f64,
+}
+
 /// The answer of one searched decision.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Searched {
     /// Every legal action (engine order) with its probability.
     pub probs: Vec<(Action, f64)>,
-    /// Each action's expected points for the searcher's team (same order), when asked for.
-    pub values: Option<Vec<f64>>,
+    /// Each action's value for the searcher's side (same order), when asked for.
+    pub values: Option<Vec<ActionValue>>,
     /// What the solver did.
     pub stats: ResolveStats,
     /// Why the blueprint's answer was played instead of the search's (`None`: the search's).
@@ -48,6 +68,7 @@ pub struct Searcher {
     deck: CardSet,
     budget: SearchBudget,
     from_trick: u8,
+    utility: Utility,
 }
 
 impl Searcher {
@@ -69,7 +90,14 @@ impl Searcher {
             deck,
             budget,
             from_trick: 1,
+            utility: Utility::Points,
         })
+    }
+
+    /// The same searcher, solving for `utility` (default: points).
+    pub fn with_utility(mut self, utility: Utility) -> Searcher {
+        self.utility = utility;
+        self
     }
 
     /// The same searcher, leaving the decisions of tricks before `trick` (0-based) to the
@@ -113,7 +141,8 @@ impl Searcher {
         let seat = view.seat();
         let replay = Replay::new(view, events)?;
         let now = *replay.before.last().expect("a replay has a current state");
-        let root = HandRoot::new(*view.public().rules(), self.deck, &replay, &self.policy);
+        let mv = (self.utility == Utility::Match).then(crate::mv::arg_1v1_match_values);
+        let root = HandRoot::new(*view.public().rules(), self.deck, &replay, &self.policy, mv);
         let ranges = [
             seat_range(&self.policy, self.deck, &replay, 0)?,
             seat_range(&self.policy, self.deck, &replay, 1)?,
@@ -186,10 +215,14 @@ impl Searcher {
             probs
                 .iter()
                 .map(|(a, _)| {
-                    legal
-                        .iter()
-                        .position(|m| m.0 == *a)
-                        .map_or(f64::NAN, |i| v[i])
+                    let i = legal.iter().position(|m| m.0 == *a);
+                    i.map_or(
+                        ActionValue {
+                            points: f64::NAN,
+                            win: f64::NAN,
+                        },
+                        |i| v[i],
+                    )
                 })
                 .collect()
         });
@@ -219,7 +252,7 @@ impl Searcher {
             let i = s.probs.iter().position(|x| x.0 == a);
             let prob = i.map_or(0.0, |i| s.probs[i].1 as f32);
             let value = match (&s.blueprint, &s.values, i) {
-                (None, Some(v), Some(i)) => Some(v[i] as f32),
+                (None, Some(v), Some(i)) => Some(v[i].points as f32),
                 _ => None,
             };
             (prob, value)
@@ -254,18 +287,19 @@ fn engine_order(
         .collect()
 }
 
-/// Each legal action's expected utility for the searcher: over [`VALUE_WORLDS`] opponent hands
-/// drawn from its range (given the searcher's hand), the action followed by the re-solved
-/// average strategies of both seats to the end of the hand, walked exactly.
-fn action_values<R: PublicRoot<Private = [truco_game::Card; 3]>>(
-    game: &Subgame<'_, R>,
-    solver: &truco_cfr::McSolver<<R::G as Game>::Key>,
-    root: &R,
+/// Each legal action's value for the searcher: over [`VALUE_WORLDS`] opponent hands drawn from
+/// its range (given the searcher's hand), the action followed by the re-solved average
+/// strategies of both seats to the end of the hand, walked exactly, in points and in match-win
+/// chance.
+fn action_values(
+    game: &Subgame<'_, HandRoot<'_>>,
+    solver: &truco_cfr::McSolver<<TrucoGame<ExactCards> as Game>::Key>,
+    root: &HandRoot<'_>,
     seat: u8,
     item: usize,
-    legal: &[<R::G as Game>::Action],
+    legal: &[Move],
     rng: &mut impl rand::Rng,
-) -> Vec<f64> {
+) -> Vec<ActionValue> {
     let me = seat as usize;
     let actual = game.ranges()[me][item].0;
     let others: Vec<(usize, f64)> = game.ranges()[1 - me]
@@ -275,7 +309,7 @@ fn action_values<R: PublicRoot<Private = [truco_game::Card; 3]>>(
         .map(|(i, (_, w))| (i, *w))
         .collect();
     let total: f64 = others.iter().map(|x| x.1).sum();
-    let mut sums = vec![0.0; legal.len()];
+    let mut sums = vec![[0.0; 2]; legal.len()];
     for _ in 0..VALUE_WORLDS {
         let mut u = rng.random::<f64>() * total;
         let pick = others
@@ -294,36 +328,57 @@ fn action_values<R: PublicRoot<Private = [truco_game::Card; 3]>>(
         for (k, &a) in legal.iter().enumerate() {
             let mut t = s;
             root.game().apply(&mut t, a);
-            sums[k] += walk(root.game(), solver, &t, me);
+            let v = walk(root, solver, &t, me);
+            sums[k][0] += v[0];
+            sums[k][1] += v[1];
         }
     }
-    sums.iter().map(|s| s / VALUE_WORLDS as f64).collect()
+    let n = VALUE_WORLDS as f64;
+    sums.iter()
+        .map(|s| ActionValue {
+            points: s[0] / n,
+            win: (s[1] / n + 1.0) / 2.0,
+        })
+        .collect()
 }
 
-/// The exact expected utility of `player` from `s` with both seats on the solver's average
-/// strategy (uniform where it never came).
-fn walk<G: Game>(g: &G, solver: &truco_cfr::McSolver<G::Key>, s: &G::State, player: usize) -> f64 {
+/// The exact expected points and match utility (`2·mv − 1`) of `player` from `s` with both
+/// seats on the solver's average strategy (the table's where it has none).
+fn walk(
+    root: &HandRoot<'_>,
+    solver: &truco_cfr::McSolver<<TrucoGame<ExactCards> as Game>::Key>,
+    s: &GState,
+    player: usize,
+) -> [f64; 2] {
+    let g = root.game();
     match g.node_kind(s) {
-        NodeKind::Terminal => g.utility(s, player),
-        NodeKind::Chance => 0.0,
+        NodeKind::Terminal => [
+            root.points_game().utility(s, player),
+            root.match_game().utility(s, player),
+        ],
+        NodeKind::Chance => [0.0; 2],
         NodeKind::Player(_) => {
             let mut legal = ActionList::new();
             g.legal_actions(s, &mut legal);
             let mut p = [0.0; truco_cfr::MAX_ACTIONS];
             let n = legal.len();
             if !matches!(solver.average_strategy(&g.info_key(s), &mut p), Ok(Some(k)) if k == n) {
-                p[..n].fill(1.0 / n as f64);
+                // Never averaged (a line the search hardly played): the table's row.
+                let mut prior = [1.0 / n as f32; truco_cfr::MAX_ACTIONS];
+                root.prior(s, &mut prior[..n]);
+                for (x, &y) in p[..n].iter_mut().zip(&prior[..n]) {
+                    *x = y as f64;
+                }
             }
-            legal
-                .iter()
-                .zip(&p[..n])
-                .filter(|(_, &q)| q > 0.0)
-                .map(|(&a, &q)| {
-                    let mut t = *s;
-                    g.apply(&mut t, a);
-                    q * walk(g, solver, &t, player)
-                })
-                .sum()
+            let mut v = [0.0; 2];
+            for (&a, &q) in legal.iter().zip(&p[..n]).filter(|(_, &q)| q > 0.0) {
+                let mut t = *s;
+                g.apply(&mut t, a);
+                let w = walk(root, solver, &t, player);
+                v[0] += q * w[0];
+                v[1] += q * w[1];
+            }
+            v
         }
     }
 }

@@ -50,11 +50,33 @@ fn a_search_answers_a_distribution_over_the_legal_actions_reproducibly() {
     view.legal_actions(&mut legal);
     let actions: Vec<_> = a.probs.iter().map(|x| x.0).collect();
     assert_eq!(actions, legal.as_slice());
-    // Every value is a hand result in points: within what the hand can be worth.
+    // Every value is a hand result in points (within what the hand can be worth) and a
+    // match-win chance.
     for v in a.values.as_ref().unwrap() {
-        assert!(v.abs() <= 15.0, "{v}");
+        assert!(v.points.abs() <= 15.0, "{v:?}");
+        assert!((0.0..=1.0).contains(&v.win), "{v:?}");
     }
     assert_eq!(a, s.decide(&view, spot.history(), 7, true).unwrap());
+}
+
+#[test]
+fn a_search_for_match_wins_values_winning_hands_by_the_match() {
+    // 14-13, seat 1 to answer a truco holding the two top cards: the match is won by accepting.
+    let spot: Spot = "arg-1v1 | score 13-14 | dealer 0 | seat 1: 1E 1B 4C | 1:4C 0:5O 0:truco"
+        .parse()
+        .unwrap();
+    let view = spot.to_view().unwrap();
+    let s = searcher(Budget::Iterations(400)).with_utility(truco_search::Utility::Match);
+    let a = s.decide(&view, spot.history(), 2, true).unwrap();
+    let values = a.values.unwrap();
+    let best = a
+        .probs
+        .iter()
+        .zip(&values)
+        .max_by(|x, y| x.1.win.total_cmp(&y.1.win))
+        .unwrap();
+    assert!(best.1.win > 0.9, "{values:?}");
+    assert_ne!(best.0 .0, truco_game::Action::Mazo);
 }
 
 #[test]
@@ -66,7 +88,13 @@ fn the_subgame_starts_from_the_table() {
     let table = p.recommend(&view, spot.history()).unwrap();
     assert!(!table.fallback);
     let replay = Replay::new(&view, spot.history()).unwrap();
-    let root = HandRoot::new(RuleSet::ARG_1V1, RuleSet::ARG_1V1.deck.cards(), &replay, &p);
+    let root = HandRoot::new(
+        RuleSet::ARG_1V1,
+        RuleSet::ARG_1V1.deck.cards(),
+        &replay,
+        &p,
+        None,
+    );
     let opponent = ["7E", "6E", "1B"].map(|c| c.parse().unwrap());
     let s = root.world(&opponent, &view.dealt());
     let mut legal = ActionList::new();

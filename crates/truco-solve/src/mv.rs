@@ -168,15 +168,26 @@ impl MatchValues {
     /// `target` and `dealers`.
     pub fn load(path: &Path, game: &str, target: u8, dealers: u8) -> Result<Self, SolveError> {
         let p = path.display().to_string();
-        let bad = |why: String| SolveError::BadFile {
-            path: p.clone(),
-            why,
-        };
         let text = fs::read_to_string(path).map_err(|source| SolveError::Io {
             path: p.clone(),
             source,
         })?;
-        let f: MvFile = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+        MatchValues::parse(&text, &p, game, target, dealers)
+    }
+
+    /// [`MatchValues::load`] of a file's `text` (named `name` in errors), e.g. one compiled in.
+    pub fn parse(
+        text: &str,
+        name: &str,
+        game: &str,
+        target: u8,
+        dealers: u8,
+    ) -> Result<Self, SolveError> {
+        let bad = |why: String| SolveError::BadFile {
+            path: name.to_string(),
+            why,
+        };
+        let f: MvFile = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
         if f.format != MV_FORMAT {
             return Err(bad(format!(
                 "format `{}`, expected `{MV_FORMAT}`",

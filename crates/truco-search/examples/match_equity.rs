@@ -1,0 +1,78 @@
+//! The arg-1v1 match-equity table the search reads for its match-win values and utility:
+//! `mv(score, dealer)`, the chance that seat 0 wins the match to 15 from the start of a hand at
+//! that cell, when both seats play like the heuristic bot. At each cell HANDS hands are played
+//! heuristic against heuristic from random deals; their (points, points) outcomes give the
+//! cell's value from the cells they lead to, solved top-down from the end of the match
+//! (truco-solve's machinery).
+//!
+//!   cargo run --release -p truco-search --example match_equity -- [HANDS] [OUT]
+//!   (default: 2000 hands per cell, crates/truco-search/src/arg-1v1-mv.json)
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use truco_arena::{Bot, Heuristic};
+use truco_game::{ActionList, Card, PublicState, RuleSet, State};
+use truco_solve::cell::{top_down_order, Cell, VoidRule};
+use truco_solve::mv::MatchValues;
+use truco_solve::topdown::{solve_top_down, value_from_outcomes, HandOutcome};
+
+/// The (points of seat 0, points of seat 1) distribution of `hands` heuristic hands at `cell`.
+fn outcomes(rules: RuleSet, cell: Cell, hands: u32, seed: u64) -> Vec<HandOutcome> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut deck: Vec<Card> = rules.deck.cards().iter().collect();
+    let mano = (cell.dealer + 1) % 2;
+    let mut counts: BTreeMap<[u8; 2], u32> = BTreeMap::new();
+    let (mut bots, mut legal) = ([Heuristic, Heuristic], ActionList::new());
+    for _ in 0..hands {
+        deck.shuffle(&mut rng);
+        let start = PublicState::new_hand(rules, cell.score, mano).expect("a cell starts a hand");
+        let hands = [[deck[0], deck[1], deck[2]], [deck[3], deck[4], deck[5]]];
+        let mut st = State::deal(start, &hands).expect("a deal");
+        while let Some(seat) = st.actor().seat() {
+            st.legal_actions(&mut legal);
+            let view = st.view(seat).expect("the actor's view");
+            let a = bots[seat as usize].act(&view, legal.as_slice(), &mut rng);
+            st.apply(a).expect("a legal action");
+        }
+        let p = st.public().hand_points();
+        let cap = |x: u8| x.min(rules.target);
+        *counts.entry([cap(p[0]), cap(p[1])]).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .map(|(points, k)| HandOutcome {
+            points,
+            prob: k as f64 / hands as f64,
+        })
+        .collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let hands: u32 = args.get(1).map_or(2000, |s| s.parse().expect("hands"));
+    let out = args.get(2).map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/arg-1v1-mv.json"),
+        PathBuf::from,
+    );
+    let rules = RuleSet::ARG_1V1;
+    let mut mv = MatchValues::new("arg-1v1", rules.target, 2);
+    let order = top_down_order(rules.target, 2, VoidRule::of(&rules));
+    let mut k = 0u64;
+    solve_top_down(&mut mv, &order, 1e-12, |c, mv| {
+        k += 1;
+        value_from_outcomes(c, &outcomes(rules, c, hands, k), mv)
+    })
+    .expect("top-down solve");
+    mv.save(&out).expect("write the table");
+    println!(
+        "{} cells, {hands} hands each: mv(0-0, dealer 0) = {:.4}, mv(14-14, dealer 0) = {:.4}; {}",
+        mv.solved(),
+        mv.get([0, 0], 0).unwrap_or(f64::NAN),
+        mv.get([14, 14], 0).unwrap_or(f64::NAN),
+        out.display()
+    );
+}

@@ -84,6 +84,11 @@ pub struct Args {
     /// as matches reach them, mixed half and half with uniform).
     #[arg(long, default_value = "uniform")]
     pub scores: String,
+    /// What a hand's outcome is worth: points (net points, capped at what each side needs) or
+    /// match (arg-1v1: the match-win chance at the score the hand leads to, from the project's
+    /// match-equity table).
+    #[arg(long, default_value = "points")]
+    pub utility: String,
     /// Restricted Nash response to the heuristic bot: the opponent is the heuristic with this
     /// probability (0..1), else a strategy of its own; the table is a strategy that exploits
     /// the heuristic while staying hard to exploit (default: self-play, an equilibrium).
@@ -192,6 +197,7 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
     o.max_info_sets = a.max_info_sets;
     o.max_rows = (a.max_rows > 0).then_some(a.max_rows);
     o.scores = a.scores.parse()?;
+    o.utility = a.utility.parse()?;
     o.exploit_heuristic = a.exploit_heuristic;
     o.reset_average = a.reset_average;
     o.discount_every = a.discount_every;

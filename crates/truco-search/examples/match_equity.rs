@@ -6,7 +6,8 @@
 //! (truco-solve's machinery).
 //!
 //!   cargo run --release -p truco-search --example match_equity -- [HANDS] [OUT]
-//!   (default: 2000 hands per cell, crates/truco-search/src/arg-1v1-mv.json)
+//!   (default: 2000 hands per cell, crates/truco-train/src/arg-1v1-mv.json, compiled into the
+//!   trainer and the search)
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -55,7 +56,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let hands: u32 = args.get(1).map_or(2000, |s| s.parse().expect("hands"));
     let out = args.get(2).map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/arg-1v1-mv.json"),
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../truco-train/src/arg-1v1-mv.json"),
         PathBuf::from,
     );
     let rules = RuleSet::ARG_1V1;

@@ -21,7 +21,6 @@
 pub mod bot;
 pub mod budget;
 pub mod error;
-pub mod mv;
 pub mod ranges;
 pub mod root;
 pub mod searcher;

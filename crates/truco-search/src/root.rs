@@ -9,8 +9,6 @@ use truco_train::game::{GState, Move, Outcome, TrucoGame};
 use truco_train::keying::{Abstract, ExactCards, Keyer};
 use truco_train::mv::MvGrid;
 
-use crate::mv::arg_1v1_match_values;
-
 use crate::SearchError;
 
 /// The hand so far, as public states: `before[i]` is the public state before `events[i]`.
@@ -106,7 +104,7 @@ impl<'a> HandRoot<'a> {
             .filter_map(|i| replay.act(i).map(|(_, a)| a))
             .collect();
         let points = TrucoGame::at_score(rules, deck, score, start.mano(), ExactCards);
-        let matches = points.with_match_values(mv.unwrap_or_else(arg_1v1_match_values));
+        let matches = points.with_match_values(mv.unwrap_or_else(truco_train::mv::arg_1v1));
         HandRoot {
             game: if mv.is_some() { matches } else { points },
             points,

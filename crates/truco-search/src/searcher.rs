@@ -36,7 +36,7 @@ pub enum Utility {
     /// Net points, each side's capped at what it needs (as the tables were trained).
     #[default]
     Points,
-    /// The match-win chance at the score the hand leads to ([`crate::mv`]).
+    /// The match-win chance at the score the hand leads to (`truco_train::mv::arg_1v1`).
     Match,
 }
 
@@ -45,7 +45,7 @@ pub enum Utility {
 pub struct ActionValue {
     /// Expected net points to the end of the hand (each side's capped at what it needs).
     pub points: f64,
-    /// Expected match-win chance after the hand ([`crate::mv`]'s table).
+    /// Expected match-win chance after the hand (`truco_train::mv::arg_1v1`).
     pub win: f64,
 }
 
@@ -141,7 +141,7 @@ impl Searcher {
         let seat = view.seat();
         let replay = Replay::new(view, events)?;
         let now = *replay.before.last().expect("a replay has a current state");
-        let mv = (self.utility == Utility::Match).then(crate::mv::arg_1v1_match_values);
+        let mv = (self.utility == Utility::Match).then(truco_train::mv::arg_1v1);
         let root = HandRoot::new(*view.public().rules(), self.deck, &replay, &self.policy, mv);
         let ranges = [
             seat_range(&self.policy, self.deck, &replay, 0)?,

@@ -28,5 +28,5 @@ pub mod variant;
 
 pub use error::TrainError;
 pub use scores::ScoreDist;
-pub use train::{train, train_on, TrainOptions, TrainReport};
+pub use train::{train, train_on, TrainOptions, TrainReport, Utility};
 pub use variant::TrainVariant;

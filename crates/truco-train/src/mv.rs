@@ -7,6 +7,25 @@
 //! heads-up paulista cells, from a sampled per-hand points distribution for arg-1v1); the
 //! grid here is a `Copy` snapshot of it so the game stays `Copy`.
 
+use std::sync::OnceLock;
+
+/// The arg-1v1 match-equity table, compiled in (`truco-mv/1` JSON; written by
+/// `crates/truco-search/examples/match_equity.rs`: heuristic self-play, 2,000 hands a cell,
+/// solved top-down).
+const ARG_1V1_FILE: &str = include_str!("arg-1v1-mv.json");
+
+/// The arg-1v1 match-equity table: the chance that seat 0 wins the match to 15 from the start
+/// of a hand at each score and dealer, both seats playing like the heuristic bot.
+pub fn arg_1v1() -> MvGrid {
+    static GRID: OnceLock<MvGrid> = OnceLock::new();
+    *GRID.get_or_init(|| {
+        let t = truco_solve::MatchValues::parse(ARG_1V1_FILE, "arg-1v1-mv.json", "arg-1v1", 15, 2)
+            .expect("the compiled-in match-equity table parses (tested)");
+        MvGrid::from_fn(15, |s, d| t.get(s, d).unwrap_or(0.5))
+            .expect("match values are probabilities (tested)")
+    })
+}
+
 /// Largest target a grid holds.
 pub const MV_MAX_TARGET: u8 = 16;
 
@@ -70,6 +89,21 @@ impl MvGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_arg_1v1_table_is_complete_and_sensible() {
+        let t = truco_solve::MatchValues::parse(ARG_1V1_FILE, "f", "arg-1v1", 15, 2).unwrap();
+        assert_eq!(t.solved(), 15 * 15 * 2);
+        let g = arg_1v1();
+        // Even at 0-0, near-certain one point from the end, monotone in one's own score.
+        assert!((g.get([0, 0], 0) - 0.5).abs() < 0.05);
+        assert!(g.get([14, 0], 0) > 0.95 && g.get([0, 14], 1) < 0.05);
+        for b in 0..15 {
+            for a in 1..15 {
+                assert!(g.get([a, b], 0) + 0.02 >= g.get([a - 1, b], 0), "{a}-{b}");
+            }
+        }
+    }
 
     #[test]
     fn grid_reads_cells_and_finished_matches() {

@@ -72,6 +72,10 @@ pub struct TrainOptions {
     /// How the training hands' start scores are drawn (arg-1v1; the mini variant starts at 0-0).
     /// Not recorded in the checkpoint: a resumed run uses the one given again.
     pub scores: ScoreDist,
+    /// What a hand's outcome is worth: capped points, or the match-win chance at the score it
+    /// leads to (arg-1v1: [`crate::mv::arg_1v1`]). Not recorded in the checkpoint, like
+    /// `scores`.
+    pub utility: Utility,
     /// Restricted Nash response to the heuristic bot ([`crate::restricted`]): the opponent is
     /// the heuristic with this probability, else a strategy of its own. `None`: self-play (an
     /// equilibrium strategy). Not recorded in the checkpoint, like `scores`.
@@ -113,9 +117,33 @@ impl TrainOptions {
             discount_every: 0,
             discount_until: None,
             scores: ScoreDist::Uniform,
+            utility: Utility::Points,
             exploit_heuristic: None,
             reset_average: false,
             merge_every: 1000,
+        }
+    }
+}
+
+/// What the trainer values a hand's outcome by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+pub enum Utility {
+    /// Net points, each side's capped at what it needed to win the match.
+    #[default]
+    Points,
+    /// `2·mv − 1` of the score the hand leads to ([`crate::mv::arg_1v1`]; arg-1v1 only).
+    Match,
+}
+
+impl std::str::FromStr for Utility {
+    type Err = TrainError;
+    fn from_str(s: &str) -> Result<Utility, TrainError> {
+        match s {
+            "points" => Ok(Utility::Points),
+            "match" => Ok(Utility::Match),
+            other => Err(TrainError::InvalidOption(format!(
+                "unknown utility `{other}` (points or match)"
+            ))),
         }
     }
 }
@@ -294,16 +322,25 @@ pub fn train_on(
             o.variant
         )));
     }
+    if o.utility == Utility::Match && o.variant != TrainVariant::Arg1v1 {
+        return Err(TrainError::InvalidOption(format!(
+            "--utility match reads the arg-1v1 match-equity table; train {} with --utility points",
+            o.variant
+        )));
+    }
     if o.exploit_heuristic.is_some() && o.variant.rules().players > 2 {
         return Err(TrainError::InvalidOption(format!(
             "--exploit-heuristic (a restricted Nash response) is written for the heads-up game; {} trains by self-play only",
             o.variant
         )));
     }
-    let game = o
+    let mut game = o
         .variant
         .game(Abstract(o.abstraction))
         .with_scores(o.scores);
+    if o.utility == Utility::Match {
+        game = game.with_match_values(crate::mv::arg_1v1());
+    }
     let restricted = o
         .exploit_heuristic
         .map(|p| Restricted::new(game, Heuristic, p));
@@ -651,6 +688,32 @@ mod tests {
         let mut cold = fresh.clone();
         cold.reset_average = true;
         assert!(train(&cold, &stop).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Match-win utility trains another table than points; it is refused where there is no
+    /// match-equity table, and an unknown utility is a clear error.
+    #[test]
+    fn match_utility_trains_arg_1v1_only() {
+        let dir = std::env::temp_dir().join(format!("truco-train-utility-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let stop = AtomicBool::new(false);
+        let points = options(&dir, "points", 200, 0);
+        train(&points, &stop).unwrap();
+        let mut matches = options(&dir, "match", 200, 0);
+        matches.utility = Utility::Match;
+        train(&matches, &stop).unwrap();
+        let read = |o: &TrainOptions| std::fs::read(&o.out).unwrap();
+        assert_ne!(read(&points), read(&matches));
+        let mut team = TrainOptions::new(TrainVariant::Arg2v2, dir.join("team.tbl"));
+        team.utility = Utility::Match;
+        let e = train(&team, &stop).unwrap_err().to_string();
+        assert!(
+            e.contains("--utility match") && e.contains("arg-2v2"),
+            "{e}"
+        );
+        let e = "wins".parse::<Utility>().unwrap_err().to_string();
+        assert!(e.contains("`wins`") && e.contains("points or match"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

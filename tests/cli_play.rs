@@ -89,6 +89,37 @@ fn bad_choices_are_asked_again_and_hint_reads_the_table() {
 }
 
 #[test]
+fn with_search_the_table_searches_and_hint_gives_values() {
+    let args = [
+        "--variant",
+        "arg-1v1",
+        "--model",
+        "models/arg-1v1.tbl",
+        "--search",
+        "200it",
+        "--seed",
+        "2",
+    ];
+    let t = text(&play(&args, "hint\nquit\n"));
+    assert!(t.contains("the other team is the table + search"), "{t}");
+    assert!(t.contains("hint (the search, 200 iterations):"), "{t}");
+    assert!(t.contains("points,") && t.contains("% match)"), "{t}");
+    for (model, bad, why) in [
+        (
+            "heuristic",
+            "200it",
+            "--search searches a table: --model heuristic has none",
+        ),
+        ("models/arg-1v1.tbl", "0it", "zero iterations"),
+    ] {
+        let o = play(&["--model", model, "--search", bad], "");
+        assert!(!o.status.success());
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains(why), "{e}");
+    }
+}
+
+#[test]
 fn the_end_of_input_mid_match_exits_cleanly() {
     let o = play(&["--variant", "paulista", "--seed", "3"], "1\n");
     let t = text(&o);

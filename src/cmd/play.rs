@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 
 use rand::SeedableRng;
 
@@ -13,6 +14,7 @@ use truco_game::matchplay::Match;
 use truco_game::spot::Words;
 use truco_game::{Action, ActionList, Event, RuleSet, View};
 use truco_query::{Policy, PolicyError};
+use truco_search::{SearchBudget, SearchError, Searcher, SearchingBot};
 
 use super::play_screen as screen;
 
@@ -37,6 +39,11 @@ pub struct Args {
     /// your parity).
     #[arg(long, default_value_t = 0)]
     pub seat: u8,
+    /// With a table as --model (arg-1v1): the table searches its decisions from the second
+    /// trick on, and `hint` shows the search's strategy with each move's value (points and
+    /// match-win chance), for this budget (20ms, 2000it...).
+    #[arg(long, value_name = "BUDGET")]
+    pub search: Option<SearchBudget>,
     /// Seed of the deals and of the bots (default: from the clock). The same seed and the
     /// same choices replay the same match.
     #[arg(long)]
@@ -54,6 +61,10 @@ pub enum PlayError {
     Bot(BotError),
     /// The table for hints cannot be read.
     Hint(PolicyError),
+    /// `--search` cannot search this table.
+    Search(SearchError),
+    /// `--search` with a bot that has no table.
+    SearchNeedsTable(String),
     /// The engine refused a move (a bug, never a person's choice: those are re-asked).
     Engine(truco_game::public::PlayError),
     /// The terminal could not be read or written.
@@ -67,6 +78,10 @@ impl fmt::Display for PlayError {
             PlayError::Seat(s, n) => write!(f, "--seat {s}: the variant has seats 0 to {}", n - 1),
             PlayError::Bot(e) => write!(f, "{e}"),
             PlayError::Hint(e) => write!(f, "cannot use the table for hints: {e}"),
+            PlayError::Search(e) => write!(f, "{e}"),
+            PlayError::SearchNeedsTable(m) => {
+                write!(f, "--search searches a table: --model {m} has none")
+            }
             PlayError::Engine(e) => write!(f, "{e}"),
             PlayError::Io(e) => write!(f, "terminal: {e}"),
         }
@@ -108,11 +123,24 @@ pub fn play(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Resu
     let partner_spec = args.partner.as_ref().unwrap_or(&args.model);
     let mut others = make(&args.model)?;
     let mut partner = make(partner_spec)?;
-    let hint = match &args.model {
+    let table = match &args.model {
         BotSpec::Model(p) | BotSpec::Purified(p, _) => {
-            Some(Policy::open(p).map_err(PlayError::Hint)?)
+            Some(Arc::new(Policy::open(p).map_err(PlayError::Hint)?))
         }
         _ => None,
+    };
+    let hint = match (table, args.search) {
+        (Some(policy), Some(budget)) => {
+            let searcher = Arc::new(Searcher::new(policy, budget).map_err(PlayError::Search)?);
+            others = Box::new(SearchingBot::new(
+                Arc::clone(&searcher),
+                "the table + search",
+            ));
+            Some(Hint::Search(searcher))
+        }
+        (Some(policy), None) => Some(Hint::Table(policy)),
+        (None, Some(_)) => return Err(PlayError::SearchNeedsTable(args.model.to_string())),
+        (None, None) => None,
     };
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -236,7 +264,7 @@ fn ask(
     legal: &[Action],
     you: (u8, u8),
     (score, camas): ([u8; 2], [u8; 2]),
-    hint: Option<&Policy>,
+    hint: Option<&Hint>,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> std::io::Result<Choice> {
@@ -290,18 +318,29 @@ fn ask(
     }
 }
 
-/// The table's recommendation (or, without a table, the heuristic's choice).
+/// What `hint` reads: the table, or the search over it.
+enum Hint {
+    Table(Arc<Policy>),
+    Search(Arc<Searcher>),
+}
+
+/// The table's recommendation, or the search's with each move's value (or, without a table,
+/// the heuristic's choice).
 fn hint_text(
     view: &View,
     events: &[Event],
     legal: &[Action],
-    hint: Option<&Policy>,
+    hint: Option<&Hint>,
     words: &Words,
 ) -> String {
-    let Some(policy) = hint else {
-        let mut rng = BotRng::seed_from_u64(0);
-        let a = Heuristic.act_in_hand(view, events, legal, &mut rng);
-        return format!("hint (the heuristic): {}", screen::name(words, a));
+    let policy = match hint {
+        None => {
+            let mut rng = BotRng::seed_from_u64(0);
+            let a = Heuristic.act_in_hand(view, events, legal, &mut rng);
+            return format!("hint (the heuristic): {}", screen::name(words, a));
+        }
+        Some(Hint::Search(searcher)) => return search_hint(searcher, view, events),
+        Some(Hint::Table(policy)) => policy,
     };
     match policy.recommend(view, events) {
         Ok(rec) => {
@@ -320,5 +359,41 @@ fn hint_text(
             s
         }
         Err(e) => format!("hint: the table cannot answer here: {e}"),
+    }
+}
+
+/// The search's strategy and each move's value in points and match-win chance.
+fn search_hint(searcher: &Searcher, view: &View, events: &[Event]) -> String {
+    match searcher.recommend(view, events, 0) {
+        Ok((rec, searched)) => {
+            let mut s = match &searched.blueprint {
+                None => format!(
+                    "hint (the search, {} iterations):",
+                    searched.stats.iterations
+                ),
+                Some(why) => format!("hint (the table: {why}):"),
+            };
+            let values = searched
+                .values
+                .as_deref()
+                .filter(|_| searched.blueprint.is_none());
+            for adv in rec.actions() {
+                s.push_str(&format!(
+                    "  {} {:.0}%",
+                    rec.name(adv.action),
+                    adv.prob * 100.0
+                ));
+                let i = searched.probs.iter().position(|x| x.0 == adv.action);
+                if let Some(v) = values.zip(i).and_then(|(v, i)| v.get(i)) {
+                    s.push_str(&format!(
+                        " ({:+.2} points, {:.0}% match)",
+                        v.points,
+                        v.win * 100.0
+                    ));
+                }
+            }
+            s
+        }
+        Err(e) => format!("hint: the search cannot answer here: {e}"),
     }
 }

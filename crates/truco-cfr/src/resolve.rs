@@ -217,6 +217,12 @@ impl<'a, R: PublicRoot> Subgame<'a, R> {
         self.root
     }
 
+    /// An item of the other player's range drawn given the focus item (in proportion to its
+    /// weight, among the items compatible with the focus); `None` without a focus.
+    pub fn draw_given_focus(&self, rng: &mut (impl Rng + ?Sized)) -> Option<usize> {
+        self.focus.map(|_| draw(&self.focus_other, rng))
+    }
+
     fn pair_compatible(&self, i: usize, j: usize) -> bool {
         self.root
             .compatible(&self.ranges[0][i].0, &self.ranges[1][j].0)
@@ -299,7 +305,7 @@ impl<R: PublicRoot> Game for Subgame<'_, R> {
             return Pair { items, weight: 1.0 };
         };
         let items = if rng.random::<f64>() < FOCUS_SHARE {
-            let o = draw(&self.focus_other, rng);
+            let o = self.draw_given_focus(rng).unwrap_or(0);
             let mut x = [0usize; 2];
             x[f.player] = f.item;
             x[1 - f.player] = o;

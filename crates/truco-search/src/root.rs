@@ -117,6 +117,15 @@ impl<'a> HandRoot<'a> {
 }
 
 impl HandRoot<'_> {
+    /// The world where `seat` holds `own` and the other seat `other`.
+    pub fn world_for(&self, seat: u8, own: &[Card; 3], other: &[Card; 3]) -> GState {
+        if seat == 0 {
+            self.world(own, other)
+        } else {
+            self.world(other, own)
+        }
+    }
+
     /// The hand scored by capped points (whatever the subgame is solved for).
     pub fn points_game(&self) -> &TrucoGame<ExactCards> {
         &self.points

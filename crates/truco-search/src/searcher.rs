@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use truco_cfr::resolve::{resolve, Budget, Focus, PublicRoot, ResolveStats, Subgame};
 use truco_cfr::{ActionList, Game, NodeKind};
@@ -162,16 +162,10 @@ impl Searcher {
         let game = Subgame::new(&root, ranges, Some(focus), &mut rng)?;
         let (solver, stats) = resolve(&game, self.budget.0, seed, capacity(self.budget))?;
         // Our information set: the actual hand with any opponent hand.
-        let other = game.ranges()[1 - seat as usize]
-            .iter()
-            .find(|(h, w)| *w > 0.0 && root.compatible(&actual, h) && root.compatible(h, &actual))
-            .map(|x| x.0)
-            .ok_or_else(|| SearchError::Events("no opponent hand fits the public cards".into()))?;
-        let world = if seat == 0 {
-            root.world(&actual, &other)
-        } else {
-            root.world(&other, &actual)
-        };
+        let other = game
+            .draw_given_focus(&mut rng)
+            .expect("the subgame has a focus");
+        let world = root.world_for(seat, &actual, &game.ranges()[1 - seat as usize][other].0);
         let g = root.game();
         if g.node_kind(&world) != NodeKind::Player(seat as usize) {
             return Err(SearchError::Events("the seat has no decision here".into()));
@@ -302,29 +296,10 @@ fn action_values(
 ) -> Vec<ActionValue> {
     let me = seat as usize;
     let actual = game.ranges()[me][item].0;
-    let others: Vec<(usize, f64)> = game.ranges()[1 - me]
-        .iter()
-        .enumerate()
-        .filter(|(_, (h, w))| *w > 0.0 && root.compatible(&actual, h))
-        .map(|(i, (_, w))| (i, *w))
-        .collect();
-    let total: f64 = others.iter().map(|x| x.1).sum();
     let mut sums = vec![[0.0; 2]; legal.len()];
     for _ in 0..VALUE_WORLDS {
-        let mut u = rng.random::<f64>() * total;
-        let pick = others
-            .iter()
-            .find(|x| {
-                u -= x.1;
-                u <= 0.0
-            })
-            .unwrap_or(&others[others.len() - 1]);
-        let h = game.ranges()[1 - me][pick.0].0;
-        let s = if me == 0 {
-            root.world(&actual, &h)
-        } else {
-            root.world(&h, &actual)
-        };
+        let other = game.draw_given_focus(rng).expect("the subgame has a focus");
+        let s = root.world_for(seat, &actual, &game.ranges()[1 - me][other].0);
         for (k, &a) in legal.iter().enumerate() {
             let mut t = s;
             root.game().apply(&mut t, a);

@@ -44,7 +44,8 @@ pub struct Args {
     pub options: Vec<String>,
     /// Bot A: heuristic, search (sampled deals played out exactly), random, or a strategy table file (e.g. models/arg-1v1.tbl); in team
     /// variants also a mixed team of two joined by `+` (models/arg-2v2.tbl+heuristic: the
-    /// table holds the team's first seat, the heuristic its partner).
+    /// table holds the team's first seat, the heuristic its partner; in six players its two
+    /// partners).
     #[arg(long, value_name = "BOT")]
     pub a: BotSpec,
     /// Bot B: heuristic, search, random, a strategy table file, or a mixed team (`X+Y`).

@@ -166,7 +166,12 @@ fn write_table(
     if let Some((budget, s)) = searched {
         writeln!(out, "{}", search_line(*budget, s))?;
     }
-    if r.fallback {
+    if r.fallback && r.actions().len() == 1 {
+        writeln!(
+            out,
+            "forced: the only legal action (tables store no row for it)"
+        )?;
+    } else if r.fallback {
         writeln!(
             out,
             "fallback: the table never saw this spot; uniform over the legal actions but mazo"

@@ -17,12 +17,12 @@ use truco_train::{train_on, TrainError, TrainOptions, TrainVariant};
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     /// Variant: arg-1v1, arg-1v1-mini, arg-2v2, paulista (with `--option players=2` and
-    /// `--option ferro=open` for heads-up) or valencian (arg-classic has no abstraction yet and
-    /// is refused with a message that says so).
+    /// `--option ferro=open` for heads-up), valencian, or arg-classic with any option set the
+    /// engine accepts (`--option players=6 --option flor --option pica-pica`).
     #[arg(long, default_value = "arg-1v1")]
     pub variant: String,
-    /// A variant option, repeated (`--option players=6 --option flor`): only option sets an
-    /// abstraction covers can be trained.
+    /// A variant option, repeated (`--option players=6 --option flor`): arg-classic (players,
+    /// target, flor, falta-in-malas, early-mazo, pica-pica) and paulista (players, ferro).
     #[arg(long = "option")]
     pub options: Vec<String>,
     /// Stop after this many iterations in total (a resumed run counts its earlier ones).
@@ -52,7 +52,7 @@ pub struct Args {
     /// arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-1v1-tiers-v1 or arg-1v1-tiers-noorder-v1;
     /// arg-2v2: arg-2v2-buckets-v2 (default) or arg-2v2-buckets-v1; paulista:
     /// paulista-buckets-v1 (default), heads-up (`--option players=2`) also paulista-hu-tiers-v1;
-    /// valencian: valencian-buckets-v1.
+    /// valencian: valencian-buckets-v1; arg-classic: arg-classic-buckets-v1.
     #[arg(long)]
     pub abstraction: Option<String>,
     /// Checkpoint file (default <out>.ckpt).

@@ -132,8 +132,10 @@ pub fn play_match(
         }
         let seen = events.as_slice();
         let action = if by_a {
+            a.at_match_seat(seat);
             a.act_in_hand(view, seen, legal.as_slice(), rng_a)
         } else {
+            b.at_match_seat(seat);
             b.act_in_hand(view, seen, legal.as_slice(), rng_b)
         };
         if legal.contains(action) {

@@ -42,6 +42,12 @@ pub trait Bot: Send {
         self.act(view, legal, rng)
     }
 
+    /// Told, before each decision, which match seat acts (the arena calls it; the view's seat
+    /// is the hand's, which differs in a pica-pica hand). The default ignores it.
+    fn at_match_seat(&mut self, seat: u8) {
+        let _ = seat;
+    }
+
     /// For a bot that plays a table: its decisions so far and how many of them the table did
     /// not know (played by the fallback). `None` for bots without a table.
     fn fallbacks(&self) -> Option<Fallbacks> {
@@ -74,25 +80,29 @@ impl Fallbacks {
     }
 }
 
-/// A mixed team: `first` plays the team's first seat (seat 0 or 1), `second` its partner's.
+/// A mixed team: `first` plays the team's first seat (match seat 0 or 1), `second` its
+/// partners' (in four players the one partner, in six the other two, in a pica-pica hand
+/// whichever the pair's match seat is).
 pub struct TeamBot {
     first: Box<dyn Bot>,
     second: Box<dyn Bot>,
     name: String,
+    match_seat: Option<u8>,
 }
 
 impl TeamBot {
-    /// The team of `first` (seats 0 and 1) and `second` (seats 2 and 3), named `name`.
+    /// The team of `first` (seats 0 and 1) and `second` (the other seats), named `name`.
     pub fn new(first: Box<dyn Bot>, second: Box<dyn Bot>, name: String) -> TeamBot {
         TeamBot {
             first,
             second,
             name,
+            match_seat: None,
         }
     }
 
     fn seat_bot(&mut self, view: &View) -> &mut dyn Bot {
-        if view.seat() < view.public().rules().players / 2 {
+        if self.match_seat.unwrap_or(view.seat()) < 2 {
             self.first.as_mut()
         } else {
             self.second.as_mut()
@@ -117,6 +127,12 @@ impl Bot for TeamBot {
         rng: &mut BotRng,
     ) -> Action {
         self.seat_bot(view).act_in_hand(view, events, legal, rng)
+    }
+
+    fn at_match_seat(&mut self, seat: u8) {
+        self.match_seat = Some(seat);
+        self.first.at_match_seat(seat);
+        self.second.at_match_seat(seat);
     }
 
     fn fallbacks(&self) -> Option<Fallbacks> {
@@ -386,6 +402,23 @@ mod tests {
         };
         assert!(picks(&mut team, 0, &mut rng).len() > 2);
         assert_eq!(picks(&mut team, 2, &mut rng).len(), 1);
+        // Six players, a pica-pica hand (the view's seat is the pair's hand seat 0): the
+        // arena's match seat decides, so the first bot holds only the team's first seat.
+        let six = RuleSet::new("arg-classic", &["players=6", "pica-pica"]).unwrap();
+        let public = truco_game::PublicState::new_hand(six.pica_pica_hand(2), [0, 0], 0).unwrap();
+        let st = truco_game::State::sample_deal(public, &mut rng);
+        st.legal_actions(&mut legal);
+        let view = st.view(0).unwrap();
+        let mut distinct = |team: &mut TeamBot, match_seat: u8| {
+            team.at_match_seat(match_seat);
+            (0..200)
+                .map(|_| team.act(&view, legal.as_slice(), &mut rng))
+                .collect::<std::collections::HashSet<Action>>()
+                .len()
+        };
+        assert!(distinct(&mut team, 1) > 2);
+        assert_eq!(distinct(&mut team, 3), 1);
+        assert_eq!(distinct(&mut team, 5), 1);
     }
 
     #[test]

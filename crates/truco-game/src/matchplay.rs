@@ -140,11 +140,9 @@ impl Match {
         let n = self.rules.players;
         let mano = (self.dealer + 1) % n;
         if self.next_is_pica_pica() {
-            let mut sub = self.rules;
-            sub.players = 2;
-            sub.pica_pica = false;
             for k in 0..3 {
                 let a = (mano + k) % n;
+                let sub = self.rules.pica_pica_hand(k + 1);
                 self.play_hand(sub, 0, [a, (a + 3) % n], choose)?;
                 if self.winner().is_some() {
                     break;

@@ -168,6 +168,11 @@ pub struct RuleSet {
     pub contraflor_points: u8,
     /// `pica-pica` (six players only): alternate redonda and one-against-one hands.
     pub pica_pica: bool,
+    /// In a pica-pica hand, which of the round's three one-against-one hands this is (1: the
+    /// pair of the round's mano, then 2 and 3); such a hand has `players == 2`, its seats 0 and
+    /// 1 are the pair's players (0 leads) and its teams are theirs. 0 in every other hand.
+    /// Spots write it as the option `pair=K` after `players=6 pica-pica`.
+    pub pica_pair: u8,
     /// Camas to win the match (valencian 2); 0 = no camas: the match is won at `target`.
     /// With camas, `target` is the cama's size: a team reaching it closes the cama, both scores
     /// reset to 0 and the excess is lost.
@@ -225,7 +230,7 @@ pub enum RuleError {
 const PAULISTA_OPTIONS: &str = "players=2|4, ferro=open|blind";
 
 const CLASSIC_OPTIONS: &str =
-    "players=2|4|6, target=15|30, flor, falta-in-malas, early-mazo, pica-pica (players=6)";
+    "players=2|4|6, target=15|30, flor, falta-in-malas, early-mazo, pica-pica (players=6), pair=1|2|3 (a pica-pica hand)";
 
 impl RuleSet {
     /// The base Argentine rules shared by the three variants.
@@ -253,6 +258,7 @@ impl RuleSet {
             flor_points: 3,
             contraflor_points: 6,
             pica_pica: false,
+            pica_pair: 0,
             camas: 0,
             falta_full_in_malas: false,
             envit: false,
@@ -395,7 +401,37 @@ impl RuleSet {
                 why: "pica-pica needs players=6",
             });
         }
+        if r.pica_pair > 0 {
+            if !r.pica_pica {
+                return Err(RuleError::InvalidOption {
+                    variant: r.variant,
+                    option: format!("pair={}", r.pica_pair),
+                    why: "pair names a hand of a pica-pica round: it needs players=6 pica-pica",
+                });
+            }
+            r = r.pica_pica_hand(r.pica_pair);
+        }
         Ok(r)
+    }
+
+    /// The rules of the one-against-one hand of pair `pair` (1..=3) in a pica-pica round of
+    /// these six-player rules: two seats, the pair's players, with every other rule kept.
+    pub const fn pica_pica_hand(self, pair: u8) -> RuleSet {
+        let mut r = self;
+        r.players = 2;
+        r.pica_pair = pair;
+        r
+    }
+
+    /// The rules of the match these hand rules belong to: a pica-pica hand's six-player rules,
+    /// any other rules themselves.
+    pub const fn match_rules(self) -> RuleSet {
+        let mut r = self;
+        if r.pica_pair > 0 {
+            r.players = 6;
+            r.pica_pair = 0;
+        }
+        r
     }
 
     fn apply_option(&mut self, opt: &str) -> Result<(), RuleError> {
@@ -443,7 +479,17 @@ impl RuleSet {
             ("falta-in-malas", None) => self.falta_in_malas = true,
             ("early-mazo", None) => self.early_mazo = true,
             ("pica-pica", None) => self.pica_pica = true,
-            ("players" | "target", None) => return Err(invalid("needs a value, e.g. players=4")),
+            ("pair", Some(v)) => {
+                self.pica_pair = match v {
+                    "1" => 1,
+                    "2" => 2,
+                    "3" => 3,
+                    _ => return Err(invalid("pair must be 1, 2 or 3")),
+                }
+            }
+            ("players" | "target" | "pair", None) => {
+                return Err(invalid("needs a value, e.g. players=4"))
+            }
             ("flor" | "falta-in-malas" | "early-mazo" | "pica-pica", Some(_)) => {
                 return Err(invalid("this option takes no value"))
             }
@@ -554,6 +600,30 @@ mod tests {
         assert_eq!(v.falta_value([11, 3], 1), 24);
         assert_eq!(v.falta_value([15, 8], 1), 9);
         assert_eq!(v.falta_value([8, 15], 0), 9);
+    }
+
+    #[test]
+    fn pica_pica_hands_are_options() {
+        let six = RuleSet::new("arg-classic", &["players=6", "pica-pica", "flor"]).unwrap();
+        let hand = RuleSet::new("arg-classic", &["players=6", "pica-pica", "flor", "pair=2"]);
+        assert_eq!(hand.unwrap(), six.pica_pica_hand(2));
+        assert_eq!(
+            (
+                six.pica_pica_hand(2).players,
+                six.pica_pica_hand(2).pica_pair
+            ),
+            (2, 2)
+        );
+        assert_eq!(six.pica_pica_hand(3).match_rules(), six);
+        assert_eq!(six.match_rules(), six);
+        for (opts, word) in [
+            (&["players=6", "pair=1"][..], "pair=1"),
+            (&["players=6", "pica-pica", "pair=4"][..], "pair=4"),
+            (&["players=6", "pica-pica", "pair"][..], "pair"),
+        ] {
+            let e = RuleSet::new("arg-classic", opts).unwrap_err().to_string();
+            assert!(e.contains(word), "{e}");
+        }
     }
 
     #[test]

@@ -97,10 +97,8 @@ fn check_match_by_hands(rules: RuleSet, seed: u64) -> u32 {
     for round in 0..10_000u32 {
         let mano = (dealer + 1) % n;
         if rules.pica_pica && round % 2 == 1 {
-            let mut sub = rules;
-            sub.players = 2;
-            sub.pica_pica = false;
             for k in 0..3 {
+                let sub = rules.pica_pica_hand(k + 1);
                 // The pair's first seat is hand seat 0; its team's score comes first.
                 let flip = ((mano + k) % 2) as usize;
                 let start = PublicState::new_hand(sub, [score[flip], score[1 - flip]], 0).unwrap();

@@ -206,7 +206,8 @@ impl Policy {
     #[inline]
     fn decide(&self, view: &View, events: &[Event]) -> Result<Decision<'_>, PolicyError> {
         let p = view.public();
-        if *p.rules() != self.rules {
+        // A pica-pica hand (two seats) is a hand of its six-player match's table.
+        if p.rules().match_rules() != self.rules {
             return Err(PolicyError::WrongVariant {
                 table: describe(&self.rules),
                 view: describe(p.rules()),

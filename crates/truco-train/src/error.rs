@@ -11,7 +11,7 @@ pub enum TrainError {
     #[error("cannot train variant `{0}` (valid: arg-1v1, arg-1v1-mini, arg-2v2)")]
     UnknownVariant(String),
     /// The rules exist but no abstraction keys them yet.
-    #[error("no abstraction covers `{0}` yet: it cannot be trained (trainable: arg-1v1, arg-1v1-mini, arg-2v2)")]
+    #[error("no abstraction covers `{0}` yet: it cannot be trained")]
     NoAbstraction(String),
     /// The abstraction does not key the variant.
     #[error("abstraction `{abstraction}` does not key {variant} (use {valid})")]

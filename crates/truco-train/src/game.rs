@@ -56,12 +56,16 @@ pub enum Outcome {
     Cards([Card; 3]),
     /// The vira (paulista), turned after the deal.
     Vira(Card),
+    /// The kind of hand (arg-classic pica-pica): 0 a hand with all six seats, 1..=3 the
+    /// round's one-against-one hand of that pair.
+    Kind(u8),
 }
 
 /// Where a [`GState`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     Score,
+    Kind,
     Camas,
     Mano,
     Deal(u8),
@@ -74,6 +78,8 @@ enum Stage {
 pub struct GState {
     stage: Stage,
     score: [u8; 2],
+    /// The pica-pica pair playing this hand (0: every seat plays it).
+    pair: u8,
     camas: [u8; 2],
     mano: u8,
     vira: Option<Card>,
@@ -108,9 +114,24 @@ impl GState {
         self.vira
     }
 
-    /// The hand's public state before the deal (score, camas, mano).
+    /// The hand's public state before the deal (score, camas, mano), for a game of `rules`
+    /// (a pica-pica hand is played with its pair's rules).
     pub fn start(&self, rules: RuleSet) -> Option<PublicState> {
+        let rules = if self.pair > 0 {
+            rules.match_rules().pica_pica_hand(self.pair)
+        } else {
+            rules
+        };
         PublicState::new_hand_in_camas(rules, self.score, self.camas, self.mano).ok()
+    }
+
+    /// Seats dealt in this hand.
+    fn seats(&self, rules: &RuleSet) -> u8 {
+        if self.pair > 0 {
+            2
+        } else {
+            rules.players
+        }
     }
 }
 
@@ -267,13 +288,13 @@ impl<K: Keyer> TrucoGame<K> {
     }
 
     fn advance_stage(&self, s: &mut GState) {
-        let dealt = s.stage == Stage::Deal(self.rules.players);
+        let dealt = s.stage == Stage::Deal(s.seats(&self.rules));
         if dealt && self.turns_vira() {
             s.stage = Stage::Vira;
             return;
         }
         if dealt || s.stage == Stage::Vira {
-            let n = self.rules.players as usize;
+            let n = s.seats(&self.rules) as usize;
             s.state = s
                 .start(self.rules)
                 .and_then(|p| State::deal_with_vira(p, &s.hands[..n], s.vira).ok());
@@ -297,6 +318,7 @@ impl<K: Keyer> Game for TrucoGame<K> {
         GState {
             stage,
             score,
+            pair: 0,
             camas: [0, 0],
             mano,
             vira: None,
@@ -370,6 +392,7 @@ impl<K: Keyer> Game for TrucoGame<K> {
                     }
                 }
             }
+            Stage::Kind => out.extend((0..4).map(|k| (Outcome::Kind(k), 0.25))),
             Stage::Camas => {
                 let c = self.rules.camas;
                 let p = 1.0 / (c as f64 * c as f64);
@@ -382,7 +405,7 @@ impl<K: Keyer> Game for TrucoGame<K> {
                 out.extend((0..n).map(|m| (Outcome::Mano(m), 1.0 / n as f64)));
             }
             Stage::Vira => {
-                let left = CardSet(self.deck.0 & !self.used(s, self.rules.players));
+                let left = CardSet(self.deck.0 & !self.used(s, s.seats(&self.rules)));
                 let p = 1.0 / left.len().max(1) as f64;
                 out.extend(left.iter().map(|c| (Outcome::Vira(c), p)));
             }
@@ -419,6 +442,7 @@ impl<K: Keyer> Game for TrucoGame<K> {
                     Outcome::Score(d.cell(&self.rules, u))
                 }
             },
+            Stage::Kind => Outcome::Kind(below(4) as u8),
             Stage::Camas => {
                 let c = self.rules.camas as u32;
                 Outcome::Camas([below(c) as u8, below(c) as u8])
@@ -466,11 +490,18 @@ impl<K: Keyer> Game for TrucoGame<K> {
         match (s.stage, o) {
             (Stage::Score, Outcome::Score(score)) => {
                 s.score = score;
-                s.stage = if self.rules.camas > 0 {
+                s.stage = if self.rules.pica_pica {
+                    Stage::Kind
+                } else if self.rules.camas > 0 {
                     Stage::Camas
                 } else {
                     Stage::Mano
                 };
+            }
+            (Stage::Kind, Outcome::Kind(k)) => {
+                s.pair = k;
+                // A pair's hand is led by its first player, hand seat 0 (as `Match` plays it).
+                s.stage = if k > 0 { Stage::Deal(0) } else { Stage::Mano };
             }
             (Stage::Camas, Outcome::Camas(camas)) => {
                 s.camas = camas;
@@ -682,5 +713,41 @@ mod tests {
             let need = 15 - s.start_score()[0].min(s.start_score()[1]);
             assert!(u0.abs() <= need as f64, "{u0} with need {need}");
         }
+    }
+
+    #[test]
+    fn pica_pica_training_deals_both_kinds_of_hand() {
+        use crate::variant::TrainVariant;
+        use rand::SeedableRng;
+        let v = TrainVariant::from_rules("arg-classic", &["players=6", "pica-pica"]).unwrap();
+        assert_eq!(v.name(), "arg-classic-players-6-pica-pica");
+        let g = v.game(Abstract(v.default_abstraction()));
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut kinds = [0u32; 4];
+        for _ in 0..4000 {
+            let mut s = g.root();
+            while g.node_kind(&s) == NodeKind::Chance {
+                let o = g.sample_chance(&s, &mut rng);
+                g.apply_chance(&mut s, o);
+            }
+            let r = *s.state().unwrap().public().rules();
+            assert_eq!(r.match_rules(), v.rules());
+            assert_eq!(r.players, if r.pica_pair > 0 { 2 } else { 6 });
+            if r.pica_pair > 0 {
+                assert_eq!(
+                    s.state().unwrap().public().mano(),
+                    0,
+                    "the pair's first seat leads"
+                );
+            }
+            kinds[r.pica_pair as usize] += 1;
+        }
+        assert!(kinds.iter().all(|&k| (850..1150).contains(&k)), "{kinds:?}");
+        // The exact chance lists the same four kinds.
+        let mut out = Vec::new();
+        let mut s = g.root();
+        g.apply_chance(&mut s, Outcome::Score([0, 0]));
+        g.chance_outcomes(&s, &mut out);
+        assert_eq!(out.len(), 4);
     }
 }

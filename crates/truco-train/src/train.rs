@@ -378,7 +378,7 @@ pub fn train_on(
         append_log(
             path,
             &LogLine {
-                variant: o.variant.name(),
+                variant: &o.variant.name(),
                 abstraction: o.abstraction.id(),
                 algorithm: o.algorithm.name(),
                 iterations: solver.iterations(),

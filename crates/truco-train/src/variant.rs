@@ -28,6 +28,10 @@ pub enum TrainVariant {
     PaulistaHuOpen,
     /// `valencian`: two teams of two, 22 cards, two camas of 24; every score and cama standing.
     Valencian,
+    /// `arg-classic` with an option set the engine accepts (2, 4 or 6 players, flor, target,
+    /// falta-in-malas, early-mazo, pica-pica); every score (uniform) and mano, and with
+    /// pica-pica both kinds of hand.
+    Classic(RuleSet),
 }
 
 impl TrainVariant {
@@ -41,16 +45,27 @@ impl TrainVariant {
                 "paulista"
             }
             TrainVariant::Valencian => "valencian",
+            TrainVariant::Classic(_) => "arg-classic",
         }
     }
 
-    /// A short name for files and messages: the id, with `-hu` / `-hu-open` for the heads-up
-    /// paulista option sets.
-    pub const fn name(self) -> &'static str {
+    /// A short name for files, checkpoints and messages: the id, with `-hu` / `-hu-open` for
+    /// the heads-up paulista option sets and the options for arg-classic
+    /// (`arg-classic-players-6-flor-pica-pica`).
+    pub fn name(self) -> String {
         match self {
-            TrainVariant::PaulistaHu => "paulista-hu",
-            TrainVariant::PaulistaHuOpen => "paulista-hu-open",
-            v => v.id(),
+            TrainVariant::PaulistaHu => "paulista-hu".into(),
+            TrainVariant::PaulistaHuOpen => "paulista-hu-open".into(),
+            TrainVariant::Classic(_) => {
+                let options = self.options();
+                let mut name = "arg-classic".to_string();
+                for o in options.split_whitespace() {
+                    name.push('-');
+                    name.push_str(&o.replace('=', "-"));
+                }
+                name
+            }
+            v => v.id().into(),
         }
     }
 
@@ -61,7 +76,8 @@ impl TrainVariant {
             .map_or(String::new(), |(_, o)| o.to_string())
     }
 
-    /// Every trainable variant.
+    /// Every trainable variant with a fixed rule set (arg-classic takes any option set:
+    /// [`TrainVariant::from_rules`]).
     pub const ALL: [TrainVariant; 7] = [
         TrainVariant::Arg1v1,
         TrainVariant::Mini,
@@ -85,6 +101,7 @@ impl TrainVariant {
             TrainVariant::PaulistaHu => built(&["players=2"]),
             TrainVariant::PaulistaHuOpen => built(&["players=2", "ferro=open"]),
             TrainVariant::Valencian => RuleSet::VALENCIAN,
+            TrainVariant::Classic(r) => r,
         }
     }
 
@@ -97,6 +114,7 @@ impl TrainVariant {
                 Abstraction::PaulistaBucketsV1
             }
             TrainVariant::Valencian => Abstraction::ValencianBucketsV1,
+            TrainVariant::Classic(_) => Abstraction::ArgClassicBucketsV1,
         }
     }
 
@@ -128,6 +146,15 @@ impl TrainVariant {
         }
         let rules =
             RuleSet::new(variant, options).map_err(|e| TrainError::InvalidOption(e.to_string()))?;
+        if rules.variant == truco_game::Variant::ArgClassic {
+            if rules.pica_pair > 0 {
+                return Err(TrainError::InvalidOption(format!(
+                    "pair={} names one hand of a pica-pica round: train the match's rules without it",
+                    rules.pica_pair
+                )));
+            }
+            return Ok(TrainVariant::Classic(rules));
+        }
         TrainVariant::ALL
             .into_iter()
             .filter(|v| *v != TrainVariant::Mini)
@@ -149,7 +176,7 @@ impl TrainVariant {
 
 impl fmt::Display for TrainVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.name())
     }
 }
 
@@ -164,6 +191,7 @@ impl FromStr for TrainVariant {
             "paulista-hu" => Ok(TrainVariant::PaulistaHu),
             "paulista-hu-open" => Ok(TrainVariant::PaulistaHuOpen),
             "valencian" => Ok(TrainVariant::Valencian),
+            "arg-classic" => Ok(TrainVariant::Classic(RuleSet::ARG_CLASSIC)),
             other => Err(TrainError::UnknownVariant(other.to_string())),
         }
     }

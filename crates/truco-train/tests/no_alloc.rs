@@ -36,6 +36,21 @@ fn paulista_and_valencian_keys_and_moves_allocate_nothing() {
     walks_allocate_nothing(hu.game(Abstract(Abstraction::PaulistaHuTiersV1)));
 }
 
+/// The same for the classic Argentine option sets: 2, 4 and 6 players, flor, and both kinds
+/// of pica-pica hand.
+#[test]
+fn arg_classic_keys_and_moves_allocate_nothing() {
+    use truco_train::variant::TrainVariant;
+    for opts in [
+        &["players=4", "flor"][..],
+        &["players=6", "flor", "pica-pica"][..],
+        &["players=2", "flor", "target=15"][..],
+    ] {
+        let v = TrainVariant::from_rules("arg-classic", opts).unwrap();
+        walks_allocate_nothing(v.game(Abstract(v.default_abstraction())));
+    }
+}
+
 /// Random walks through `g`'s hands (chance, keys of every decision, legal actions, apply)
 /// allocate nothing once warm.
 fn walks_allocate_nothing(g: TrucoGame<Abstract>) {

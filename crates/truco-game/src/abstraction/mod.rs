@@ -34,7 +34,7 @@ pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
 use table::Profile;
 pub use table::{PAULISTA_HU_TIERS_RADICES, PAULISTA_RADICES, VALENCIAN_RADICES};
 use team::TeamVersion;
-pub use team::{TEAM_RADICES, TEAM_RADICES_V2};
+pub use team::{CLASSIC_RADICES, TEAM_RADICES, TEAM_RADICES_V2};
 
 use crate::action::{Action, Event, NONE};
 use crate::cards::Card;
@@ -57,6 +57,9 @@ pub const DEFINITION_2V2: &str = include_str!("../../../../abstractions/arg-2v2.
 /// The definition file of `arg-2v2-buckets-v2`.
 pub const DEFINITION_2V2_V2: &str =
     include_str!("../../../../abstractions/arg-2v2-buckets-v2.toml");
+
+/// The definition file of `arg-classic-buckets-v1`.
+pub const DEFINITION_CLASSIC: &str = include_str!("../../../../abstractions/arg-classic.toml");
 
 /// The definition file of `paulista-buckets-v1`.
 pub const DEFINITION_PAULISTA: &str = include_str!("../../../../abstractions/paulista.toml");
@@ -115,7 +118,7 @@ pub enum AbstractionError {
         radix: u64,
     },
     /// An abstraction id is unknown.
-    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-2v2-buckets-v1, arg-2v2-buckets-v2, paulista-buckets-v1, paulista-hu-tiers-v1, valencian-buckets-v1)")]
+    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-2v2-buckets-v1, arg-2v2-buckets-v2, arg-classic-buckets-v1, paulista-buckets-v1, paulista-hu-tiers-v1, valencian-buckets-v1)")]
     UnknownId(String),
 }
 
@@ -140,6 +143,9 @@ pub enum Abstraction {
     /// v1 with a coarser score digit and the envido chain only while pending (so that the
     /// table trains further in the same time; `abstractions/arg-2v2.md`).
     Arg2v2BucketsV2,
+    /// The lossy abstraction of `arg-classic` with any options: 2, 4 or 6 players, flor,
+    /// target 15, pica-pica (`abstractions/arg-classic.md`).
+    ArgClassicBucketsV1,
     /// The lossy abstraction of paulista, 4 players or heads-up (see the `table` module docs
     /// and `abstractions/paulista.md`).
     PaulistaBucketsV1,
@@ -152,7 +158,7 @@ pub enum Abstraction {
 
 impl Abstraction {
     /// Every abstraction.
-    pub const ALL: [Abstraction; 10] = [
+    pub const ALL: [Abstraction; 11] = [
         Abstraction::Tiers,
         Abstraction::TiersNoOrder,
         Abstraction::Buckets,
@@ -160,6 +166,7 @@ impl Abstraction {
         Abstraction::BucketsV3,
         Abstraction::Arg2v2BucketsV1,
         Abstraction::Arg2v2BucketsV2,
+        Abstraction::ArgClassicBucketsV1,
         Abstraction::PaulistaBucketsV1,
         Abstraction::PaulistaHuTiersV1,
         Abstraction::ValencianBucketsV1,
@@ -184,6 +191,7 @@ impl Abstraction {
             Abstraction::BucketsV3 => "arg-1v1-buckets-v3",
             Abstraction::Arg2v2BucketsV1 => "arg-2v2-buckets-v1",
             Abstraction::Arg2v2BucketsV2 => "arg-2v2-buckets-v2",
+            Abstraction::ArgClassicBucketsV1 => "arg-classic-buckets-v1",
             Abstraction::PaulistaBucketsV1 => "paulista-buckets-v1",
             Abstraction::PaulistaHuTiersV1 => "paulista-hu-tiers-v1",
             Abstraction::ValencianBucketsV1 => "valencian-buckets-v1",
@@ -194,6 +202,7 @@ impl Abstraction {
     pub const fn covers(self) -> &'static str {
         match self {
             Abstraction::Arg2v2BucketsV1 | Abstraction::Arg2v2BucketsV2 => "arg-2v2",
+            Abstraction::ArgClassicBucketsV1 => "arg-classic (every option set)",
             Abstraction::PaulistaBucketsV1 => "paulista (4 players or players=2, either ferro)",
             Abstraction::PaulistaHuTiersV1 => "paulista players=2 (either ferro)",
             Abstraction::ValencianBucketsV1 => "valencian",
@@ -207,6 +216,7 @@ impl Abstraction {
             Abstraction::Arg2v2BucketsV1 | Abstraction::Arg2v2BucketsV2 => {
                 *rules == crate::rules::RuleSet::ARG_2V2
             }
+            Abstraction::ArgClassicBucketsV1 => rules.variant == Variant::ArgClassic,
             Abstraction::PaulistaBucketsV1 => {
                 rules.variant == Variant::Paulista && matches!(rules.players, 2 | 4)
             }
@@ -225,6 +235,7 @@ impl Abstraction {
             Abstraction::BucketsV3 => DEFINITION_V3,
             Abstraction::Arg2v2BucketsV1 => DEFINITION_2V2,
             Abstraction::Arg2v2BucketsV2 => DEFINITION_2V2_V2,
+            Abstraction::ArgClassicBucketsV1 => DEFINITION_CLASSIC,
             Abstraction::PaulistaBucketsV1 => DEFINITION_PAULISTA,
             Abstraction::PaulistaHuTiersV1 => DEFINITION_PAULISTA_HU_TIERS,
             Abstraction::ValencianBucketsV1 => DEFINITION_VALENCIAN,
@@ -286,8 +297,9 @@ impl Abstraction {
             return pack(&d, profile.radices());
         }
         let team_version = match self {
-            Abstraction::Arg2v2BucketsV1 => Some((TeamVersion::V1, &TEAM_RADICES)),
-            Abstraction::Arg2v2BucketsV2 => Some((TeamVersion::V2, &TEAM_RADICES_V2)),
+            Abstraction::Arg2v2BucketsV1 => Some((TeamVersion::V1, &TEAM_RADICES[..])),
+            Abstraction::Arg2v2BucketsV2 => Some((TeamVersion::V2, &TEAM_RADICES_V2[..])),
+            Abstraction::ArgClassicBucketsV1 => Some((TeamVersion::Classic, &CLASSIC_RADICES[..])),
             _ => None,
         };
         if let Some((version, radices)) = team_version {
@@ -300,7 +312,7 @@ impl Abstraction {
             }
             let env = crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()));
             let d = team::digits(version, view, need_me, need_opp, env);
-            return pack(&d, radices);
+            return pack(&d[..radices.len()], radices);
         }
         let seat = view.seat() & 1;
         let opp = 1 - seat;
@@ -384,6 +396,7 @@ impl Abstraction {
             Abstraction::BucketsV3 => &BUCKET_RADICES_V3,
             Abstraction::Arg2v2BucketsV1 => &TEAM_RADICES,
             Abstraction::Arg2v2BucketsV2 => &TEAM_RADICES_V2,
+            Abstraction::ArgClassicBucketsV1 => &CLASSIC_RADICES,
             Abstraction::PaulistaBucketsV1 => &PAULISTA_RADICES,
             Abstraction::PaulistaHuTiersV1 => &PAULISTA_HU_TIERS_RADICES,
             Abstraction::ValencianBucketsV1 => &VALENCIAN_RADICES,
@@ -500,6 +513,8 @@ fn sort_stable(actions: &mut [Action], rank: impl Fn(&Action) -> usize) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_classic;
 #[cfg(test)]
 mod tests_table;
 #[cfg(test)]

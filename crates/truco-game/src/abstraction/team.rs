@@ -27,6 +27,10 @@ pub const TEAM_RADICES: [u64; 13] = [343, 7, 4, 15, 64, 4, 7, 4, 36, 12, 6, 5, 2
 /// Radices of the `arg-2v2-buckets-v2` key: v1's with the score in 8 buckets.
 pub const TEAM_RADICES_V2: [u64; 13] = [343, 7, 4, 8, 64, 4, 7, 4, 36, 12, 6, 5, 256];
 
+/// Radices of the `arg-classic-buckets-v1` key: v2's with six positions, the flor calls in the
+/// legal mask, then the flor contest, the own flor's total and the kind of hand.
+pub const CLASSIC_RADICES: [u64; 16] = [343, 7, 6, 8, 64, 4, 7, 4, 36, 12, 6, 5, 1024, 12, 5, 4];
+
 /// The versions of the team abstraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum TeamVersion {
@@ -35,6 +39,9 @@ pub(crate) enum TeamVersion {
     /// `arg-2v2-buckets-v2`: a coarser score (the falta's stake in 4 buckets, and whether the
     /// other team is strictly closer) and the envido chain only while a call is pending.
     V2,
+    /// `arg-classic-buckets-v1`: v2 for 2, 4 or 6 players, target 15 or 30, with the flor and
+    /// the pica-pica hands (`abstractions/arg-classic.md`).
+    Classic,
 }
 
 /// v2's score digit: the falta's stake (the smaller need) in 4 buckets, 1-2 | 3-7 | 8-15 |
@@ -71,7 +78,9 @@ fn legal_bit(a: Action) -> u64 {
         Action::RealEnvido => 32,
         Action::FaltaEnvido => 64,
         Action::Mazo => 128,
-        // No other action exists in arg-2v2 (the caller checked the rules).
+        Action::Flor => 256,
+        Action::Contraflor => 512,
+        // No other action exists in the Argentine rules (the caller checked them).
         _ => 0,
     }
 }
@@ -83,13 +92,12 @@ pub(crate) fn digits(
     need_me: u8,
     need_opp: u8,
     envido_value: u8,
-) -> [u64; 13] {
+) -> [u64; 16] {
     let p = view.public();
     let r = p.rules();
     let players = r.players;
     let seat = view.seat();
     let team = r.team(seat);
-    let partner = (seat + players / 2) % players;
     let grouping = Grouping::Six;
     let mut tiers = [0u8; 3];
     for (slot, c) in tiers.iter_mut().zip(view.hand().iter()) {
@@ -114,7 +122,7 @@ pub(crate) fn digits(
     };
     let score = match version {
         TeamVersion::V1 => need_bucket_30(need_me.min(need_opp)) * 3 + closer,
-        TeamVersion::V2 => score_digit_v2(need_me, need_opp),
+        TeamVersion::V2 | TeamVersion::Classic => score_digit_v2(need_me, need_opp),
     };
     let mut results = 0u64;
     for t in 0..3 {
@@ -126,7 +134,8 @@ pub(crate) fn digits(
         };
         results = results * 4 + res;
     }
-    // The current trick: cards on the table, the strongest opponent card, the partner's card.
+    // The current trick: cards on the table, the strongest opponent card, the strongest card
+    // of a partner (the one partner in four players; either of two in six).
     let (mut on_table, mut best_opp, mut partner_tier) = (0u64, 0u8, 0u8);
     let t = p.trick() as usize;
     if t < 3 {
@@ -136,8 +145,12 @@ pub(crate) fn digits(
             let k = tier(c);
             if r.team(s) != team {
                 best_opp = if best_opp == 0 { k } else { best_opp.min(k) };
-            } else if s == partner {
-                partner_tier = k;
+            } else if s != seat {
+                partner_tier = if partner_tier == 0 {
+                    k
+                } else {
+                    partner_tier.min(k)
+                };
             }
         }
     }
@@ -160,7 +173,7 @@ pub(crate) fn digits(
         (true, false) => 2,
     };
     // v2: once settled (or never called), the chain's stake no longer changes any decision.
-    let chain = if version == TeamVersion::V2 && !e.pending {
+    let chain = if version != TeamVersion::V1 && !e.pending {
         0
     } else {
         (e.envidos.min(2) as u64) * 4 + (e.real as u64) * 2 + e.falta as u64
@@ -196,5 +209,45 @@ pub(crate) fn digits(
         status,
         total_bucket(opp_total),
         mask,
+        flor_digit(view),
+        own_flor_bucket(view),
+        p.rules().pica_pair as u64,
     ]
+}
+
+/// The flor contest as the seat's team sees it (0 without the `flor` option): which teams
+/// declared a flor (none, ours, theirs, both) times who has a contraflor pending (no one, our
+/// team, theirs); a settled contest keeps only the declarations.
+fn flor_digit(view: &View) -> u64 {
+    let p = view.public();
+    let r = p.rules();
+    if !r.flor {
+        return 0;
+    }
+    let f = p.flor();
+    let team = r.team(view.seat());
+    let ours = f.declared & (1 << team) != 0;
+    let theirs = f.declared & (1 << (1 - team)) != 0;
+    let pending = match (f.pending, f.caller) {
+        (false, _) | (_, NONE) => 0,
+        (true, c) if r.team(c) == team => 1,
+        _ => 2,
+    };
+    (ours as u64 + 2 * theirs as u64) * 3 + pending
+}
+
+/// The seat's own flor total in 4 buckets while the contest is open (0: no flor, or the
+/// contest is settled): 20-26 | 27-30 | 31-33 | 34-38 (what decides a contraflor).
+fn own_flor_bucket(view: &View) -> u64 {
+    let p = view.public();
+    if !p.rules().flor || p.flor().done {
+        return 0;
+    }
+    match crate::envido::flor_value(crate::cards::CardSet::from_cards(&view.dealt())) {
+        None => 0,
+        Some(0..=26) => 1,
+        Some(27..=30) => 2,
+        Some(31..=33) => 3,
+        Some(_) => 4,
+    }
 }

@@ -36,16 +36,21 @@ fn keyed() -> [(RuleSet, Abstraction); 6] {
 }
 
 /// A uniform integer in `0..n`.
-fn below(rng: &mut Xoshiro256PlusPlus, n: usize) -> usize {
+pub(super) fn below(rng: &mut Xoshiro256PlusPlus, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 
-fn key(a: Abstraction, h: &Hand, seat: u8) -> u64 {
+pub(super) fn key(a: Abstraction, h: &Hand, seat: u8) -> u64 {
     a.key(&h.view(seat).unwrap(), h.public_events()).unwrap()
 }
 
 /// Draws `n` distinct cards of `deck` outside `used`.
-fn draw(rng: &mut Xoshiro256PlusPlus, deck: CardSet, used: &mut CardSet, n: usize) -> Vec<Card> {
+pub(super) fn draw(
+    rng: &mut Xoshiro256PlusPlus,
+    deck: CardSet,
+    used: &mut CardSet,
+    n: usize,
+) -> Vec<Card> {
     let mut out = Vec::new();
     while out.len() < n {
         let free: Vec<Card> = CardSet(deck.0 & !used.0).iter().collect();
@@ -57,7 +62,11 @@ fn draw(rng: &mut Xoshiro256PlusPlus, deck: CardSet, used: &mut CardSet, n: usiz
 }
 
 /// A random deal of `rules` at `score` (camas 0-0): hands, vira (paulista) and mano.
-fn deal(rules: RuleSet, score: [u8; 2], rng: &mut Xoshiro256PlusPlus) -> (Hand, Vec<[Card; 3]>) {
+pub(super) fn deal(
+    rules: RuleSet,
+    score: [u8; 2],
+    rng: &mut Xoshiro256PlusPlus,
+) -> (Hand, Vec<[Card; 3]>) {
     let mano = below(rng, rules.players as usize) as u8;
     let start = PublicState::new_hand(rules, score, mano).unwrap();
     let deck = rules.deck.cards();

@@ -261,8 +261,9 @@ impl Spot {
 pub fn rules_text(r: &RuleSet) -> Result<String, SpotError> {
     let mut opts: Vec<String> = Vec::new();
     if r.variant == Variant::ArgClassic {
-        if r.players != 4 {
-            opts.push(format!("players={}", r.players));
+        let players = r.match_rules().players;
+        if players != 4 {
+            opts.push(format!("players={players}"));
         }
         if r.target != 30 {
             opts.push(format!("target={}", r.target));
@@ -274,6 +275,9 @@ pub fn rules_text(r: &RuleSet) -> Result<String, SpotError> {
             (r.pica_pica, "pica-pica"),
         ];
         opts.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
+        if r.pica_pair > 0 {
+            opts.push(format!("pair={}", r.pica_pair));
+        }
     }
     if r.variant == Variant::Paulista {
         if r.players != 4 {

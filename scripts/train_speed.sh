@@ -3,7 +3,9 @@
 # the first SECONDS of a run, for each variant given (default: paulista, paulista-hu,
 # valencian), with the default abstraction and no evaluation. Run it on an idle machine.
 #
-#   scripts/train_speed.sh [SECONDS] [NAME ...]     NAME: arg-1v1, arg-2v2, paulista, paulista-hu, paulista-hu-tiers, valencian
+#   scripts/train_speed.sh [SECONDS] [NAME ...]     NAME: arg-1v1, arg-2v2, paulista, paulista-hu,
+#     paulista-hu-tiers, valencian, classic-4-flor, classic-6-pica-pica, classic-6-flor-pica-pica,
+#     classic-2-flor-15 (the arg-classic option sets of scripts/train_classic.sh)
 set -eu
 SECONDS_=${1:-60}
 [ $# -gt 0 ] && shift
@@ -18,6 +20,10 @@ for name in $NAMES; do
   case "$name" in
     paulista-hu) V="--variant paulista --option players=2" ;;
     paulista-hu-tiers) V="--variant paulista --option players=2 --abstraction paulista-hu-tiers-v1" ;;
+    classic-4-flor) V="--variant arg-classic --option players=4 --option flor" ;;
+    classic-6-pica-pica) V="--variant arg-classic --option players=6 --option pica-pica" ;;
+    classic-6-flor-pica-pica) V="--variant arg-classic --option players=6 --option flor --option pica-pica" ;;
+    classic-2-flor-15) V="--variant arg-classic --option players=2 --option flor --option target=15" ;;
     *) V="--variant $name" ;;
   esac
   for threads in 1 2; do

@@ -5,7 +5,9 @@
 //! ```
 //!
 //! Fields, separated by `|`:
-//! 1. the variant id and its options (`arg-classic players=6 flor pica-pica`);
+//! 1. the variant id and its options (`arg-classic players=6 flor pica-pica`); a hand of a
+//!    pica-pica round adds `pair=K` (1: the round's mano's pair) and has the pair's two seats,
+//!    0 and 1, 0 leading;
 //! 2. `score A-B`: the points of team 0 (even seats) and team 1 when the hand started;
 //!    valencian adds the camas won, `score 5-17 camas 1-0`;
 //! 3. `dealer D`: the dealer's seat; the mano (first to play) is the next seat; paulista adds

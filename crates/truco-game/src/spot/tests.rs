@@ -77,6 +77,7 @@ fn every_view_of_random_hands_round_trips() {
         RuleSet::ARG_2V2,
         RuleSet::new("arg-classic", &["players=6", "flor"]).unwrap(),
         RuleSet::new("arg-classic", &["players=2", "flor", "target=15"]).unwrap(),
+        RuleSet::new("arg-classic", &["players=6", "flor", "pica-pica", "pair=3"]).unwrap(),
     ];
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let mut legal = crate::action::ActionList::new();

@@ -70,6 +70,11 @@ impl Bot for PolicyBot {
         legal: &[Action],
         rng: &mut BotRng,
     ) -> Action {
+        // A forced move (a flor's declaration, the last card) is no decision: tables store no
+        // row for it, and it is not counted as one the table did not know.
+        if let [only] = legal {
+            return *only;
+        }
         let r = self
             .policy
             .recommend(view, events)
@@ -167,6 +172,10 @@ mod tests {
         }
         let after = bot.fallbacks().unwrap();
         assert_eq!(after.fallbacks - before.fallbacks, 100);
+        // A forced move is played, and not counted as a decision.
+        let forced = [legal.as_slice()[0]];
+        let a = bot.act_in_hand(&view, other.history(), &forced, &mut rng);
+        assert_eq!((a, bot.fallbacks().unwrap()), (forced[0], after));
     }
 
     #[test]

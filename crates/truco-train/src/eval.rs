@@ -83,7 +83,10 @@ fn play_hand(
         let mut acts = [Action::Mazo; 16];
         let n = legal.len().min(16);
         acts[..n].copy_from_slice(&legal.as_slice()[..n]);
-        let action = if rules.team(seat) == ours {
+        let action = if n == 1 {
+            // A forced move (a flor's declaration): no row, and no decision to count.
+            acts[0]
+        } else if rules.team(seat) == ours {
             order_actions(&view, &mut acts[..n]);
             seen.1 += 1;
             let found = abstraction

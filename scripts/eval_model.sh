@@ -1,7 +1,7 @@
 #!/bin/sh
 # The strength figures of a model card: duplicate matches (2,000 each, paired 95% intervals)
-# of a table against the search bot, the heuristic and random, purified against the search
-# bot, and in the team games a mixed team (the table's first seat with the heuristic as
+# of a table against the search bot, the heuristic and random, the same played by its most
+# likely action (`@purify=0.5`), and in the team games a mixed team (the table's first seat with the heuristic as
 # partner) against two heuristics; then the bots' own reference lines.
 #
 #   scripts/eval_model.sh VARIANT [MODEL] [SEED]     VARIANT: paulista, paulista-hu, valencian, arg-1v1, arg-2v2,
@@ -44,9 +44,12 @@ run() {
 for b in search heuristic random; do
   run "$M" "$b"
 done
-run "$M@purify=0.5" search
+for b in search heuristic random; do
+  run "$M@purify=0.5" "$b"
+done
 if [ "$TEAM" = yes ]; then
   run "$M+heuristic" heuristic
+  run "$M@purify=0.5+heuristic" heuristic
 fi
 run search heuristic
 run heuristic random

@@ -87,15 +87,16 @@ pub(super) fn deal(
 }
 
 /// The same deal with the cards of every seat but `keep` (and, with `keep_partner`, its
-/// partner) replaced where they are not yet played: what `keep` cannot see.
-fn redeal(
+/// partner) replaced where they are not yet played: what `keep` cannot see; `None` when the
+/// new cards cannot replay `history` (arg-classic: a redealt flor must be declared first).
+pub(super) fn redeal(
     h: &Hand,
     history: &[Action],
     hands: &[[Card; 3]],
     keep: u8,
     keep_partner: bool,
     rng: &mut Xoshiro256PlusPlus,
-) -> Hand {
+) -> Option<Hand> {
     let p = h.state().public();
     let r = *p.rules();
     let partner = (keep + r.players / 2) % r.players;
@@ -124,13 +125,13 @@ fn redeal(
     }
     let start = *h.start();
     let mut b = match p.vira() {
-        Some(v) => Hand::deal_with_vira(start, &fresh, v).unwrap(),
-        None => Hand::deal(start, &fresh).unwrap(),
+        Some(v) => Hand::deal_with_vira(start, &fresh, v).ok()?,
+        None => Hand::deal(start, &fresh).ok()?,
     };
     for &a in history {
-        b.apply(a).unwrap();
+        b.apply(a).ok()?;
     }
-    b
+    Some(b)
 }
 
 #[test]
@@ -197,7 +198,7 @@ fn cards_a_seat_cannot_see_never_change_its_key() {
                 let k = key(a, &h, seat);
                 // The partner's cards are the team at 11's to see (mão de onze): keep them.
                 let sees_partner = view.partner_cards().is_some();
-                let b = redeal(&h, &history, &hands, seat, sees_partner, &mut rng);
+                let b = redeal(&h, &history, &hands, seat, sees_partner, &mut rng).unwrap();
                 assert_eq!(key(a, &b, seat), k, "{} seat {seat}", a.id());
                 h.legal_actions(&mut legal);
                 let n = *lens.entry((a, k)).or_insert(legal.len());

@@ -1,8 +1,10 @@
 #!/bin/sh
 # The strength figures of a model card: duplicate matches (2,000 each, paired 95% intervals)
-# of a table against the search bot, the heuristic and random, the same played by its most
-# likely action (`@purify=0.5`), and in the team games a mixed team (the table's first seat with the heuristic as
-# partner) against two heuristics; then the bots' own reference lines.
+# of a table against the search bot, the heuristic and random, played as `truco eval` plays a
+# table by default (its most likely action, the card by search over bucketed keys, no dominated
+# fold), then as trained (`@purify=0@cards=table@folds=all`: sampled, its own cards and folds);
+# in the team games a mixed team (the table's first seat with the heuristic as partner) against
+# two heuristics; then the bots' own reference lines.
 #
 #   scripts/eval_model.sh VARIANT [MODEL] [SEED]     VARIANT: paulista, paulista-hu, valencian, arg-1v1, arg-2v2,
 #     classic-4-flor, classic-6-pica-pica, classic-6-flor-pica-pica, classic-2-flor-15 (the
@@ -45,11 +47,11 @@ for b in search heuristic random; do
   run "$M" "$b"
 done
 for b in search heuristic random; do
-  run "$M@purify=0.5" "$b"
+  run "$M@purify=0@cards=table@folds=all" "$b"
 done
 if [ "$TEAM" = yes ]; then
   run "$M+heuristic" heuristic
-  run "$M@purify=0.5+heuristic" heuristic
+  run "$M@purify=0@cards=table@folds=all+heuristic" heuristic
 fi
 run search heuristic
 run heuristic random

@@ -42,10 +42,13 @@ pub struct Args {
     /// A rule option, repeatable: --option players=6 --option flor (arg-classic, paulista).
     #[arg(long = "option", value_name = "OPTION")]
     pub options: Vec<String>,
-    /// Bot A: heuristic, search (sampled deals played out exactly), random, or a strategy table file (e.g. models/arg-1v1.tbl); in team
-    /// variants also a mixed team of two joined by `+` (models/arg-2v2.tbl+heuristic: the
-    /// table holds the team's first seat, the heuristic its partner; in six players its two
-    /// partners).
+    /// Bot A: heuristic, search (sampled deals played out exactly), random, or a strategy
+    /// table file (e.g. models/arg-1v1.tbl: the table decides each move, playing its most
+    /// likely action, and when that is a card the search picks which; `FILE@purify=T` keeps
+    /// the actions of probability T or more, `FILE@cards=table` plays the table's own card,
+    /// `FILE@purify=0@cards=table` is the table as trained); in team variants also a mixed
+    /// team of two joined by `+` (models/arg-2v2.tbl+heuristic: the table holds the team's
+    /// first seat, the heuristic its partner; in six players its two partners).
     #[arg(long, value_name = "BOT")]
     pub a: BotSpec,
     /// Bot B: heuristic, search, random, a strategy table file, or a mixed team (`X+Y`).
@@ -143,7 +146,7 @@ pub fn evaluate(args: &Args) -> Result<Report, EvalError> {
         Utility::Match => ",match".into(),
     };
     let name = |spec: &BotSpec, searched: bool| match (spec, searched) {
-        (BotSpec::Model(_), true) => format!("{spec}@search={budget}{tag}"),
+        (BotSpec::Model(..), true) => format!("{spec}@search={budget}{tag}"),
         _ => spec.to_string(),
     };
     report.a = name(&args.a, search_a);
@@ -159,7 +162,7 @@ fn maker(
     from_trick: u8,
     utility: Utility,
 ) -> Result<BotMaker, EvalError> {
-    let (BotSpec::Model(path), Some(budget)) = (spec, budget) else {
+    let (BotSpec::Model(path, play), Some(budget)) = (spec, budget) else {
         return spec
             .maker_for(rules)
             .map_err(|e| EvalError::Arena(e.into()));
@@ -172,8 +175,10 @@ fn maker(
     let searcher = Searcher::new(Arc::new(policy), budget).map_err(EvalError::Search)?;
     let searcher = Arc::new(searcher.from_trick(from_trick).with_utility(utility));
     let name = format!("{spec}@search={budget}");
+    let play = *play;
     Ok(Box::new(move || {
-        Box::new(SearchingBot::new(Arc::clone(&searcher), name.clone())) as Box<dyn Bot>
+        Box::new(SearchingBot::new(Arc::clone(&searcher), name.clone()).with_play(play))
+            as Box<dyn Bot>
     }))
 }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 
-use truco_arena::{Bot, BotError, BotRng, BotSpec, HandEvents, Heuristic};
+use truco_arena::{Bot, BotError, BotRng, BotSpec, HandEvents, Heuristic, TablePlay};
 use truco_game::matchplay::Match;
 use truco_game::spot::Words;
 use truco_game::{Action, ActionList, Event, RuleSet, View};
@@ -28,8 +28,9 @@ pub struct Args {
     /// --option flor (arg-classic).
     #[arg(long = "option", value_name = "OPTION")]
     pub options: Vec<String>,
-    /// The other team: a strategy table file (e.g. models/arg-1v1.tbl), `heuristic` or
-    /// `random`. A table also gives the `hint`.
+    /// The other team: a strategy table file (e.g. models/arg-1v1.tbl, played as `truco eval`
+    /// plays it: its most likely action, the card by search; `@purify=T`, `@cards=table`),
+    /// `heuristic`, `search` or `random`. A table also gives the `hint`.
     #[arg(long, value_name = "BOT", default_value = "heuristic")]
     pub model: BotSpec,
     /// Team variants: your partner(s), as --model (default: the same as --model).
@@ -123,19 +124,19 @@ pub fn play(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Resu
     let partner_spec = args.partner.as_ref().unwrap_or(&args.model);
     let mut others = make(&args.model)?;
     let mut partner = make(partner_spec)?;
-    let table = match &args.model {
-        BotSpec::Model(p) | BotSpec::Purified(p, _) => {
-            Some(Arc::new(Policy::open(p).map_err(PlayError::Hint)?))
-        }
-        _ => None,
+    let (table, play) = match &args.model {
+        BotSpec::Model(p, play) => (
+            Some(Arc::new(Policy::open(p).map_err(PlayError::Hint)?)),
+            *play,
+        ),
+        _ => (None, TablePlay::RAW),
     };
     let hint = match (table, args.search) {
         (Some(policy), Some(budget)) => {
             let searcher = Arc::new(Searcher::new(policy, budget).map_err(PlayError::Search)?);
-            others = Box::new(SearchingBot::new(
-                Arc::clone(&searcher),
-                "the table + search",
-            ));
+            others = Box::new(
+                SearchingBot::new(Arc::clone(&searcher), "the table + search").with_play(play),
+            );
             Some(Hint::Search(searcher))
         }
         (Some(policy), None) => Some(Hint::Table(policy)),

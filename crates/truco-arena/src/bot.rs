@@ -14,7 +14,7 @@ use truco_game::{Action, Event, RuleSet, View};
 use truco_query::Policy;
 
 use crate::heuristic::Heuristic;
-use crate::policy_bot::PolicyBot;
+use crate::policy_bot::{CardPlay, PolicyBot, TablePlay};
 
 /// The random number generator handed to bots (seeded by the arena, one stream per bot).
 pub type BotRng = Xoshiro256PlusPlus;
@@ -185,7 +185,7 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally with @purify=T, 0 <= T < 1; in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
+    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto and @folds=all|undominated; in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
     Unknown(String),
     /// A mixed team was asked for in a game without partners.
     #[error("`{0}` is a team of two bots, but {1} has no partners (one seat per team)")]
@@ -201,11 +201,11 @@ pub enum BotSpec {
     Search,
     /// The [`Random`] bot.
     Random,
-    /// A trained strategy table, played by [`PolicyBot`].
-    Model(PathBuf),
-    /// A trained strategy table played purified: actions below the threshold dropped
-    /// (written `path@purify=0.2`).
-    Purified(PathBuf, f32),
+    /// A trained strategy table, played by [`PolicyBot`] as the [`TablePlay`] says: written
+    /// `path` for [`TablePlay::STRONG`]; `@purify=T`, `@cards=table|search|auto` and
+    /// `@folds=all|undominated` after the path change it (`path@purify=0@cards=table@folds=all`
+    /// is [`TablePlay::RAW`], the table as trained).
+    Model(PathBuf, TablePlay),
     /// A mixed team (written `first+second`): the first bot holds the team's first seat (0 or
     /// 1), the second its partner's (team games only).
     Team(Box<BotSpec>, Box<BotSpec>),
@@ -224,12 +224,11 @@ impl BotSpec {
     }
 
     fn make(&self, rules: Option<&RuleSet>) -> Result<BotMaker, BotError> {
-        let (path, purify) = match self {
+        let (path, play) = match self {
             BotSpec::Heuristic => return Ok(Box::new(|| Box::new(Heuristic))),
             BotSpec::Search => return Ok(Box::new(|| Box::new(crate::SearchBot))),
             BotSpec::Random => return Ok(Box::new(|| Box::new(Random))),
-            BotSpec::Model(p) => (p, 0.0),
-            BotSpec::Purified(p, t) => (p, *t),
+            BotSpec::Model(p, play) => (p, *play),
             BotSpec::Team(first, second) => {
                 if let Some(r) = rules.filter(|r| r.players < 4) {
                     let arena = rules_text(r).unwrap_or_else(|_| r.variant.to_string());
@@ -257,7 +256,7 @@ impl BotSpec {
         let policy = Arc::new(policy);
         let name = self.to_string();
         Ok(Box::new(move || {
-            Box::new(PolicyBot::new(Arc::clone(&policy), name.clone()).with_purify(purify))
+            Box::new(PolicyBot::new(Arc::clone(&policy), name.clone()).with_play(play))
         }))
     }
 
@@ -272,7 +271,8 @@ impl FromStr for BotSpec {
 
     /// `heuristic`, `search` and `random` (case-insensitive) name the built-in bots; a text that looks
     /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file, optionally
-    /// followed by `@purify=T` (a threshold in [0, 1)).
+    /// followed by `@purify=T` (a threshold in [0, 1)), `@cards=table|search|auto` and
+    /// `@folds=all|undominated` (see [`BotSpec::Model`]).
     fn from_str(s: &str) -> Result<BotSpec, BotError> {
         let t = s.trim();
         if let Some((first, second)) = t.split_once('+') {
@@ -282,20 +282,34 @@ impl FromStr for BotSpec {
             }
             return Ok(BotSpec::Team(Box::new(a), Box::new(b)));
         }
-        if let Some((path, option)) = t.rsplit_once("@purify=") {
-            return match option.parse::<f32>() {
-                Ok(x) if (0.0..1.0).contains(&x) && !path.is_empty() => {
-                    Ok(BotSpec::Purified(PathBuf::from(path), x))
+        if let Some((path, options)) = t.split_once('@') {
+            let bad = || BotError::Unknown(t.to_string());
+            if path.is_empty() {
+                return Err(bad());
+            }
+            let mut play = TablePlay::STRONG;
+            for option in options.split('@') {
+                match option.split_once('=').ok_or_else(bad)? {
+                    ("purify", x) => match x.parse::<f32>() {
+                        Ok(x) if (0.0..1.0).contains(&x) => play.purify = x,
+                        _ => return Err(bad()),
+                    },
+                    ("cards", "table") => play.cards = CardPlay::Table,
+                    ("cards", "search") => play.cards = CardPlay::Search,
+                    ("cards", "auto") => play.cards = CardPlay::ByAbstraction,
+                    ("folds", "all") => play.drop_dominated_folds = false,
+                    ("folds", "undominated") => play.drop_dominated_folds = true,
+                    _ => return Err(bad()),
                 }
-                _ => Err(BotError::Unknown(t.to_string())),
-            };
+            }
+            return Ok(BotSpec::Model(PathBuf::from(path), play));
         }
         match t.to_ascii_lowercase().as_str() {
             "heuristic" => Ok(BotSpec::Heuristic),
             "search" => Ok(BotSpec::Search),
             "random" => Ok(BotSpec::Random),
             _ if t.contains('/') || t.contains('\\') || t.ends_with(".tbl") => {
-                Ok(BotSpec::Model(PathBuf::from(t)))
+                Ok(BotSpec::Model(PathBuf::from(t), TablePlay::STRONG))
             }
             _ => Err(BotError::Unknown(t.to_string())),
         }
@@ -308,8 +322,21 @@ impl fmt::Display for BotSpec {
             BotSpec::Heuristic => f.write_str("heuristic"),
             BotSpec::Search => f.write_str("search"),
             BotSpec::Random => f.write_str("random"),
-            BotSpec::Model(p) => write!(f, "{}", p.display()),
-            BotSpec::Purified(p, t) => write!(f, "{}@purify={t}", p.display()),
+            BotSpec::Model(p, play) => {
+                write!(f, "{}", p.display())?;
+                if play.purify != TablePlay::STRONG.purify {
+                    write!(f, "@purify={}", play.purify)?;
+                }
+                match play.cards {
+                    CardPlay::ByAbstraction => {}
+                    CardPlay::Search => f.write_str("@cards=search")?,
+                    CardPlay::Table => f.write_str("@cards=table")?,
+                }
+                if !play.drop_dominated_folds {
+                    f.write_str("@folds=all")?;
+                }
+                Ok(())
+            }
             BotSpec::Team(a, b) => write!(f, "{a}+{b}"),
         }
     }
@@ -325,23 +352,49 @@ mod tests {
         assert_eq!(" random ".parse::<BotSpec>(), Ok(BotSpec::Random));
         assert_eq!(
             "models/arg-1v1.tbl".parse::<BotSpec>(),
-            Ok(BotSpec::Model(PathBuf::from("models/arg-1v1.tbl")))
+            Ok(BotSpec::Model(
+                PathBuf::from("models/arg-1v1.tbl"),
+                TablePlay::STRONG
+            ))
         );
         assert_eq!(
             "champion".parse::<BotSpec>(),
             Err(BotError::Unknown("champion".into()))
         );
         let p = "models/arg-1v1.tbl@purify=0.2".parse::<BotSpec>();
+        let play = TablePlay {
+            purify: 0.2,
+            ..TablePlay::STRONG
+        };
         assert_eq!(
             p,
-            Ok(BotSpec::Purified(PathBuf::from("models/arg-1v1.tbl"), 0.2))
+            Ok(BotSpec::Model(PathBuf::from("models/arg-1v1.tbl"), play))
         );
         assert_eq!(p.unwrap().to_string(), "models/arg-1v1.tbl@purify=0.2");
+        for (text, canonical) in [
+            ("m.tbl@purify=0@cards=table", "m.tbl@purify=0@cards=table"),
+            (
+                "m.tbl@folds=all@cards=table@purify=0",
+                "m.tbl@purify=0@cards=table@folds=all",
+            ),
+            ("m.tbl@folds=undominated", "m.tbl"),
+            ("m.tbl@purify=0.5@cards=auto", "m.tbl"),
+            ("m.tbl@cards=search", "m.tbl@cards=search"),
+        ] {
+            assert_eq!(text.parse::<BotSpec>().unwrap().to_string(), canonical);
+        }
+        assert_eq!(
+            "m.tbl@purify=0@cards=table@folds=all".parse::<BotSpec>(),
+            Ok(BotSpec::Model(PathBuf::from("m.tbl"), TablePlay::RAW))
+        );
         let team = "models/arg-2v2.tbl+heuristic".parse::<BotSpec>().unwrap();
         assert_eq!(
             team,
             BotSpec::Team(
-                Box::new(BotSpec::Model(PathBuf::from("models/arg-2v2.tbl"))),
+                Box::new(BotSpec::Model(
+                    PathBuf::from("models/arg-2v2.tbl"),
+                    TablePlay::STRONG
+                )),
                 Box::new(BotSpec::Heuristic)
             )
         );
@@ -350,6 +403,11 @@ mod tests {
             "m.tbl@purify=1.5",
             "m.tbl@purify=x",
             "@purify=0.1",
+            "m.tbl@cards=heuristic",
+            "m.tbl@folds=some",
+            "m.tbl@purify",
+            "m.tbl@speed=2",
+            "m.tbl@",
             "heuristic+champion",
             "random+random+random",
         ] {
@@ -359,7 +417,7 @@ mod tests {
 
     #[test]
     fn a_missing_model_is_a_clear_error() {
-        let e = match BotSpec::Model(PathBuf::from("/nonexistent/m.tbl")).build() {
+        let e = match BotSpec::Model(PathBuf::from("/nonexistent/m.tbl"), TablePlay::RAW).build() {
             Err(e) => e,
             Ok(_) => panic!("a missing model must not build"),
         };

@@ -29,7 +29,7 @@ pub use arena::{run, run_specs, ArenaConfig, ArenaError, MatchOutcome, Side, Tra
 pub use bot::{Bot, BotError, BotMaker, BotRng, BotSpec, Fallbacks, Random, TeamBot};
 pub use hand_events::HandEvents;
 pub use heuristic::Heuristic;
-pub use policy_bot::PolicyBot;
+pub use policy_bot::{CardPlay, PolicyBot, TablePlay};
 pub use report::{PairResult, Report, SourcePoints, Tally};
 pub use search::SearchBot;
 pub use stats::Estimate;

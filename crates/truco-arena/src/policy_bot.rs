@@ -15,14 +15,70 @@ use crate::search::SearchBot;
 /// [`SearchBot`]: a fallback never weaker than the heuristic, which folds nothing the
 /// heuristic would play (the served answer of `truco query` / `serve` stays the table's flagged
 /// uniform-but-mazo fallback: the library has no bots). [`Bot::fallbacks`] counts them.
-/// With a purification threshold it samples from [`Recommendation::purified`] instead.
+/// With a purification threshold it samples from [`Recommendation::purified`] instead; with
+/// [`CardPlay::Search`], when the table's answer is to play a card, the card is the search
+/// bot's ([`SearchBot::play_card`]). [`TablePlay::STRONG`] is how `truco eval` and
+/// `truco play` play a table unless told otherwise.
 ///
 /// [`Recommendation::purified`]: truco_query::Recommendation::purified
 pub struct PolicyBot {
     policy: Arc<Policy>,
     name: String,
-    purify: f32,
+    play: TablePlay,
     counts: Fallbacks,
+}
+
+/// Who chooses the card when a table bot's answer is to play one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardPlay {
+    /// The table's own choice.
+    Table,
+    /// The search bot's exact card play over sampled deals (perfect-information Monte Carlo):
+    /// the table decides whether to call, answer, fold or play; the search which card.
+    Search,
+    /// The search where the table's abstraction merges cards into buckets, the table where it
+    /// keys every card by its own tier ([`Abstraction::keys_every_card`]). Measured on the
+    /// shipped tables: the search's card wins more matches over bucketed keys (arg-1v1,
+    /// arg-2v2, paulista, valencian, arg-classic), the table's over card-exact keys
+    /// (paulista-hu).
+    ///
+    /// [`Abstraction::keys_every_card`]: truco_game::abstraction::Abstraction::keys_every_card
+    ByAbstraction,
+}
+
+/// How a [`PolicyBot`] turns its table's answer into a move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TablePlay {
+    /// Actions whose probability is below this are dropped, the rest renormalized
+    /// ([`Recommendation::purified`]); 0 samples the table's strategy as it is, 0.5 plays its
+    /// most likely action.
+    ///
+    /// [`Recommendation::purified`]: truco_query::Recommendation::purified
+    pub purify: f32,
+    /// Who picks the card.
+    pub cards: CardPlay,
+    /// Never go to the mazo where playing on weakly dominates it
+    /// ([`truco_game::PublicState::fold_is_dominated`]: nothing pending, no envido or flor left
+    /// to call): the table's other actions share the fold's probability.
+    pub drop_dominated_folds: bool,
+}
+
+impl TablePlay {
+    /// The table's strategy as trained: sampled, its own cards, its folds.
+    pub const RAW: TablePlay = TablePlay {
+        purify: 0.0,
+        cards: CardPlay::Table,
+        drop_dominated_folds: false,
+    };
+
+    /// The strongest way to play a table measured (every shipped table, against the
+    /// heuristic, the search bot and random alike: the model cards): its most likely action,
+    /// the card by [`CardPlay::ByAbstraction`], no dominated fold.
+    pub const STRONG: TablePlay = TablePlay {
+        purify: 0.5,
+        cards: CardPlay::ByAbstraction,
+        drop_dominated_folds: true,
+    };
 }
 
 impl PolicyBot {
@@ -31,20 +87,30 @@ impl PolicyBot {
         PolicyBot {
             policy,
             name: name.into(),
-            purify: 0.0,
+            play: TablePlay::RAW,
             counts: Fallbacks::default(),
         }
     }
 
-    /// The same bot, playing only actions of probability at least `threshold` (renormalized).
-    pub fn with_purify(mut self, threshold: f32) -> PolicyBot {
-        self.purify = threshold;
+    /// A bot playing `policy` as [`TablePlay::RAW`] says (the default of [`PolicyBot::new`])
+    /// or otherwise.
+    pub fn with_play(mut self, play: TablePlay) -> PolicyBot {
+        self.play = play;
         self
     }
 
     /// The table it plays.
     pub fn policy(&self) -> &Policy {
         &self.policy
+    }
+
+    /// Whether the search picks the card the table decided to play.
+    fn cards_by_search(&self) -> bool {
+        match self.play.cards {
+            CardPlay::Table => false,
+            CardPlay::Search => true,
+            CardPlay::ByAbstraction => !self.policy.abstraction().keys_every_card(),
+        }
     }
 }
 
@@ -82,8 +148,21 @@ impl Bot for PolicyBot {
             .filter(|r| !r.fallback);
         self.counts.decisions += 1;
         self.counts.fallbacks += u64::from(r.is_none());
-        let chosen = r.and_then(|r| r.purified(self.purify).sample(rng));
+        let drop_fold = self.play.drop_dominated_folds && view.public().fold_is_dominated();
+        let chosen = r.and_then(|r| {
+            let r = r.purified(self.play.purify);
+            if drop_fold {
+                r.without(Action::Mazo).sample(rng)
+            } else {
+                r.sample(rng)
+            }
+        });
         match chosen {
+            Some(a @ (Action::Play(_) | Action::Hide(_)))
+                if self.cards_by_search() && legal.contains(&a) =>
+            {
+                SearchBot::play_card(view, legal, rng).unwrap_or(a)
+            }
             Some(a) if legal.contains(&a) => a,
             _ => SearchBot.act_in_hand(view, events, legal, rng),
         }
@@ -119,8 +198,14 @@ mod tests {
 
     /// A table of `variant` whose only row is SPOT, all weight on its last (canonical) action.
     fn table(tag: &str, variant: &str) -> Tmp {
+        table_on(tag, variant, SPOT, |legal| legal.len() - 1)
+    }
+
+    /// A table of `variant` whose only row is `spot`, all weight on the action `heavy` picks
+    /// among the legal ones (in canonical order).
+    fn table_on(tag: &str, variant: &str, spot: &str, heavy: fn(&[Action]) -> usize) -> Tmp {
         let a = Abstraction::Tiers;
-        let spot: Spot = SPOT.parse().unwrap();
+        let spot: Spot = spot.parse().unwrap();
         let view = spot.to_view().unwrap();
         let mut legal = ActionList::new();
         view.legal_actions(&mut legal);
@@ -131,7 +216,7 @@ mod tests {
             abstraction_hash: a.definition_hash(),
         });
         let mut weights = vec![0.0f32; legal.len()];
-        weights[legal.len() - 1] = 1.0;
+        weights[heavy(legal.as_slice())] = 1.0;
         w.push(a.key(&view, spot.history()).unwrap(), &weights, None)
             .unwrap();
         let path = std::env::temp_dir().join(format!(
@@ -179,9 +264,83 @@ mod tests {
     }
 
     #[test]
+    fn the_table_decides_to_play_a_card_and_the_search_picks_which() {
+        let ace: Action = Action::Play("1E".parse().unwrap());
+        let t = table_on("cards", "arg-1v1", SPOT, |legal| {
+            legal
+                .iter()
+                .position(|&a| a == Action::Play("1E".parse().unwrap()))
+                .unwrap()
+        });
+        let policy = Arc::new(Policy::open(&t.0).unwrap());
+        let spot: Spot = SPOT.parse().unwrap();
+        let view = spot.to_view().unwrap();
+        let mut legal = ActionList::new();
+        view.legal_actions(&mut legal);
+        let own_cards = TablePlay {
+            cards: CardPlay::Table,
+            ..TablePlay::STRONG
+        };
+        let mut table_cards = PolicyBot::new(Arc::clone(&policy), "t").with_play(own_cards);
+        let by_search = TablePlay {
+            cards: CardPlay::Search,
+            ..TablePlay::STRONG
+        };
+        let mut search_cards = PolicyBot::new(Arc::clone(&policy), "s").with_play(by_search);
+        // The test table's abstraction keys every card: by abstraction, the table's card.
+        let mut auto = PolicyBot::new(Arc::clone(&policy), "a").with_play(TablePlay::STRONG);
+        let mut played = Vec::new();
+        for seed in 0..40 {
+            let mut rng = BotRng::seed_from_u64(seed);
+            let a = table_cards.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert_eq!(a, ace);
+            let b = search_cards.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert!(matches!(b, Action::Play(_)), "{b}");
+            played.push(b);
+            let c = auto.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert_eq!(c, ace);
+        }
+        // The search keeps the ace when a weaker card wins as many deals.
+        assert!(played.iter().any(|&b| b != ace), "{played:?}");
+        // A call (here the mazo of the other table) stays the table's.
+        let m = table("cards-mazo", "arg-1v1");
+        let mut bot =
+            PolicyBot::new(Arc::new(Policy::open(&m.0).unwrap()), "m").with_play(by_search);
+        let mut rng = BotRng::seed_from_u64(3);
+        for _ in 0..20 {
+            let a = bot.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert_eq!(a, Action::Mazo);
+        }
+    }
+
+    #[test]
+    fn a_dominated_fold_is_not_played() {
+        // The envido refused, nothing pending: playing on can cost no more than the mazo.
+        let at = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C | 0:envido 1:no-quiero";
+        let t = table_on("folds", "arg-1v1", at, |legal| {
+            legal.iter().position(|&a| a == Action::Mazo).unwrap()
+        });
+        let policy = Arc::new(Policy::open(&t.0).unwrap());
+        let spot: Spot = at.parse().unwrap();
+        let view = spot.to_view().unwrap();
+        assert!(view.public().fold_is_dominated());
+        let mut legal = ActionList::new();
+        view.legal_actions(&mut legal);
+        let mut raw = PolicyBot::new(Arc::clone(&policy), "raw");
+        let mut strong = PolicyBot::new(Arc::clone(&policy), "s").with_play(TablePlay::STRONG);
+        let mut rng = BotRng::seed_from_u64(5);
+        for _ in 0..20 {
+            let a = raw.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert_eq!(a, Action::Mazo);
+            let b = strong.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert!(b != Action::Mazo && legal.contains(b), "{b}");
+        }
+    }
+
+    #[test]
     fn eval_runs_a_model_and_refuses_other_rules() {
         let t = table("eval", "arg-1v1");
-        let spec = BotSpec::Model(t.0.clone());
+        let spec = BotSpec::Model(t.0.clone(), TablePlay::STRONG);
         let cfg = |variant: &str| ArenaConfig {
             variant: variant.into(),
             options: Vec::new(),
@@ -201,7 +360,10 @@ mod tests {
 
         let bad = table("bad", "arg-1v1");
         std::fs::write(&bad.0, b"garbage").unwrap();
-        let e = BotSpec::Model(bad.0.clone()).maker().err().unwrap();
+        let e = BotSpec::Model(bad.0.clone(), TablePlay::RAW)
+            .maker()
+            .err()
+            .unwrap();
         assert!(matches!(e, BotError::Model { .. }), "{e}");
     }
 }

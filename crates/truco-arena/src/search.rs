@@ -70,6 +70,27 @@ impl Bot for SearchBot {
     }
 }
 
+impl SearchBot {
+    /// The card to play among `legal`'s card plays (face up or, in paulista, face down), by the
+    /// search: perfect-information Monte Carlo over sampled deals, as [`SearchBot`] plays its
+    /// cards. The calls in `legal` are ignored; `None` if `legal` holds no card play.
+    pub fn play_card(view: &View, legal: &[Action], rng: &mut BotRng) -> Option<Action> {
+        let mut cards = [Action::Mazo; 2 * 3];
+        let mut n = 0;
+        for &a in legal {
+            if matches!(a, Action::Play(_) | Action::Hide(_)) && n < cards.len() {
+                cards[n] = a;
+                n += 1;
+            }
+        }
+        match &cards[..n] {
+            [] => None,
+            [only] => Some(*only),
+            cards => Some(SearchBot.act(view, cards, rng)),
+        }
+    }
+}
+
 /// The sampling judge of one decision: its own generator, and the deals drawn once and
 /// shared by the judgements of that decision.
 struct Sampled {

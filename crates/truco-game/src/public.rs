@@ -599,6 +599,20 @@ impl PublicState {
             && self.flor.declared == 0
     }
 
+    /// Whether going to the mazo now is weakly dominated by playing on: no call waits for an
+    /// answer and no envido or flor can be called any more in this hand, so every later call
+    /// can be refused for no more than the fold gives now (the hand's current value), and a
+    /// card played can only win or tie a trick the fold would give up.
+    pub fn fold_is_dominated(&self) -> bool {
+        self.phase == Phase::Play
+            && !self.truco.pending
+            && !self.envido.pending
+            && !self.flor.pending
+            && !self.eleven_pending
+            && !self.envido_open()
+            && (self.trick > 0 || !self.rules.flor)
+    }
+
     /// Whether the envido could still be called (for the fold values of ruling 6).
     #[inline]
     pub(crate) fn envido_still_callable(&self) -> bool {

@@ -541,3 +541,28 @@ fn sample_deal_mid_hand_keeps_played_cards() {
         assert_eq!(s2.public(), st.public());
     }
 }
+
+#[test]
+fn a_fold_is_dominated_once_nothing_is_pending_and_no_envido_is_left() {
+    let dominated = |st: &crate::state::State| st.public().fold_is_dominated();
+    let mut st = deal(one(), [0, 0], 0, H1);
+    // Trick 1 with the envido still open: folding saves what an envido would cost.
+    assert!(!dominated(&st));
+    run(&mut st, "envido");
+    assert!(!dominated(&st), "an envido waits for an answer");
+    run(&mut st, "no-quiero");
+    assert!(dominated(&st), "envido settled, nothing pending");
+    run(&mut st, "truco");
+    assert!(!dominated(&st), "a truco waits for an answer");
+    run(&mut st, "quiero 1E 3B");
+    assert!(dominated(&st));
+    // Trick 2 without any envido called: it can no longer be.
+    let mut st = deal(one(), [0, 0], 0, H1);
+    run(&mut st, "1E 3B");
+    assert!(dominated(&st));
+    // With flor, trick 1 stays open to a flor declaration.
+    let flor = RuleSet::new("arg-classic", &["players=2", "flor"]).unwrap();
+    let mut st = deal(flor, [0, 0], 0, H1);
+    run(&mut st, "envido no-quiero");
+    assert!(!dominated(&st));
+}

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use rand::RngExt;
-use truco_arena::{Bot, BotRng, Fallbacks, PolicyBot};
+use truco_arena::{Bot, BotRng, Fallbacks, PolicyBot, TablePlay};
 use truco_game::{Action, Event, Spot, View};
 
 use crate::Searcher;
@@ -30,6 +30,14 @@ impl SearchingBot {
             name: name.into(),
             counts: Fallbacks::default(),
         }
+    }
+
+    /// The same bot, playing the decisions it does not search as `play` says (the blueprint
+    /// plays [`TablePlay::RAW`] by default).
+    pub fn with_play(mut self, play: TablePlay) -> SearchingBot {
+        let policy = Arc::clone(self.searcher.policy_arc());
+        self.blueprint = PolicyBot::new(policy, "blueprint").with_play(play);
+        self
     }
 }
 

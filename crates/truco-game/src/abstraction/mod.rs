@@ -198,6 +198,16 @@ impl Abstraction {
         }
     }
 
+    /// Whether the key holds each of the seat's own cards by its own strength tier (no two
+    /// cards that play differently merged into one bucket), so that a table's choice of card
+    /// is as precise as its training made it.
+    pub const fn keys_every_card(self) -> bool {
+        matches!(
+            self,
+            Abstraction::Tiers | Abstraction::TiersNoOrder | Abstraction::PaulistaHuTiersV1
+        )
+    }
+
     /// The rules the abstraction keys, as text for messages.
     pub const fn covers(self) -> &'static str {
         match self {

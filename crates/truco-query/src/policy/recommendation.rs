@@ -90,6 +90,30 @@ impl Recommendation {
             .reduce(|best, a| if a.prob > best.prob { a } else { best })
     }
 
+    /// The same answer without `action`: its probability goes to the others in proportion;
+    /// if they had none, the answer is left empty (nothing to recommend).
+    pub fn without(&self, action: Action) -> Recommendation {
+        let mut out = *self;
+        let rest: f32 = self
+            .actions()
+            .iter()
+            .filter(|a| a.action != action)
+            .map(|a| a.prob)
+            .sum();
+        if rest <= 0.0 {
+            out.len = 0;
+            return out;
+        }
+        for a in &mut out.items[..out.len as usize] {
+            a.prob = if a.action == action {
+                0.0
+            } else {
+                a.prob / rest
+            };
+        }
+        out
+    }
+
     /// Draws one action by the listed probabilities (`None` only if the list is empty).
     pub fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         let last = self.actions().last()?.action;
@@ -191,6 +215,19 @@ mod tests {
 
     fn probs(r: &Recommendation) -> Vec<f32> {
         r.actions().iter().map(|a| a.prob).collect()
+    }
+
+    #[test]
+    fn without_an_action_the_others_share_its_probability() {
+        let r = rec(&[0.5, 0.3, 0.2, 0.0]);
+        let a = r.actions()[0].action;
+        let p = probs(&r.without(a));
+        assert!(
+            p[0] == 0.0 && (p[1] - 0.6).abs() < 1e-6 && (p[2] - 0.4).abs() < 1e-6,
+            "{p:?}"
+        );
+        let only = rec(&[1.0, 0.0]);
+        assert!(only.without(only.actions()[0].action).actions().is_empty());
     }
 
     #[test]

@@ -59,7 +59,8 @@ pub struct TablePlay {
     pub cards: CardPlay,
     /// Never go to the mazo where playing on weakly dominates it
     /// ([`truco_game::PublicState::fold_is_dominated`]: nothing pending, no envido or flor left
-    /// to call): the table's other actions share the fold's probability.
+    /// to call): a fold the table draws there becomes a card (or a pass) drawn from the table's
+    /// own weights on them, or the search's card; never a call.
     pub drop_dominated_folds: bool,
 }
 
@@ -151,10 +152,14 @@ impl Bot for PolicyBot {
         let drop_fold = self.play.drop_dominated_folds && view.public().fold_is_dominated();
         let chosen = r.and_then(|r| {
             let r = r.purified(self.play.purify);
-            if drop_fold {
-                r.without(Action::Mazo).sample(rng)
-            } else {
-                r.sample(rng)
+            match r.sample(rng) {
+                // Playing on instead: a card (or a pass) as the table would, never a call it
+                // did not want to make; the search's card if the table gives them no weight.
+                Some(Action::Mazo) if drop_fold => r
+                    .restricted(is_passive)
+                    .sample(rng)
+                    .or_else(|| SearchBot::play_card(view, legal, rng)),
+                a => a,
             }
         });
         match chosen {
@@ -171,6 +176,15 @@ impl Bot for PolicyBot {
     fn fallbacks(&self) -> Option<Fallbacks> {
         Some(self.counts)
     }
+}
+
+/// An action that plays on without raising the stakes: a card, face up, down or blind, or a
+/// pass.
+fn is_passive(a: Action) -> bool {
+    matches!(
+        a,
+        Action::Play(_) | Action::Hide(_) | Action::Blind(_) | Action::Pass
+    )
 }
 
 #[cfg(test)]
@@ -332,8 +346,9 @@ mod tests {
         for _ in 0..20 {
             let a = raw.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
             assert_eq!(a, Action::Mazo);
+            // Playing on: a card, never a call the table did not make.
             let b = strong.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
-            assert!(b != Action::Mazo && legal.contains(b), "{b}");
+            assert!(matches!(b, Action::Play(_)) && legal.contains(b), "{b}");
         }
     }
 

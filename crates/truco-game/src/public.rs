@@ -602,9 +602,13 @@ impl PublicState {
     /// Whether going to the mazo now is weakly dominated by playing on: no call waits for an
     /// answer and no envido or flor can be called any more in this hand, so every later call
     /// can be refused for no more than the fold gives now (the hand's current value), and a
-    /// card played can only win or tie a trick the fold would give up.
+    /// card played can only win or tie a trick the fold would give up. Not claimed in
+    /// valencian (always `false`): there the argument is not established (its out-of-turn truc
+    /// window, the envit settled at the hand's end), and playing on where a table folded lost
+    /// matches (`models/valencian.md`).
     pub fn fold_is_dominated(&self) -> bool {
-        self.phase == Phase::Play
+        !self.rules.envit
+            && self.phase == Phase::Play
             && !self.truco.pending
             && !self.envido.pending
             && !self.flor.pending

@@ -565,4 +565,21 @@ fn a_fold_is_dominated_once_nothing_is_pending_and_no_envido_is_left() {
     let mut st = deal(flor, [0, 0], 0, H1);
     run(&mut st, "envido no-quiero");
     assert!(!dominated(&st));
+    // Valencian: not claimed, even in trick 2 with nothing pending.
+    let v = RuleSet::new("valencian", &[]).unwrap();
+    let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(1);
+    let start = crate::public::PublicState::new_hand(v, [0, 0], 0).unwrap();
+    let mut st = crate::state::State::sample_deal(start, &mut rng);
+    let mut legal = ActionList::new();
+    while st.public().trick() == 0 {
+        st.legal_actions(&mut legal);
+        let card = legal
+            .as_slice()
+            .iter()
+            .find(|a| matches!(a, Action::Play(_)));
+        let a = *card.unwrap_or(&Action::Pass);
+        st.apply(a).unwrap();
+    }
+    assert!(matches!(st.actor(), Actor::Seat(_)) && !st.public().truco().pending);
+    assert!(!dominated(&st));
 }

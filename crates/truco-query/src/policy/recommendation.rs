@@ -90,26 +90,23 @@ impl Recommendation {
             .reduce(|best, a| if a.prob > best.prob { a } else { best })
     }
 
-    /// The same answer without `action`: its probability goes to the others in proportion;
-    /// if they had none, the answer is left empty (nothing to recommend).
-    pub fn without(&self, action: Action) -> Recommendation {
+    /// The same answer restricted to the actions `keep` accepts: the others' probability goes
+    /// to them in proportion; if they had none, the answer is left empty (nothing to
+    /// recommend).
+    pub fn restricted(&self, keep: impl Fn(Action) -> bool) -> Recommendation {
         let mut out = *self;
-        let rest: f32 = self
+        let kept: f32 = self
             .actions()
             .iter()
-            .filter(|a| a.action != action)
+            .filter(|a| keep(a.action))
             .map(|a| a.prob)
             .sum();
-        if rest <= 0.0 {
+        if kept <= 0.0 {
             out.len = 0;
             return out;
         }
         for a in &mut out.items[..out.len as usize] {
-            a.prob = if a.action == action {
-                0.0
-            } else {
-                a.prob / rest
-            };
+            a.prob = if keep(a.action) { a.prob / kept } else { 0.0 };
         }
         out
     }
@@ -218,16 +215,17 @@ mod tests {
     }
 
     #[test]
-    fn without_an_action_the_others_share_its_probability() {
+    fn restricted_to_some_actions_they_share_the_others_probability() {
         let r = rec(&[0.5, 0.3, 0.2, 0.0]);
         let a = r.actions()[0].action;
-        let p = probs(&r.without(a));
+        let p = probs(&r.restricted(|x| x != a));
         assert!(
             p[0] == 0.0 && (p[1] - 0.6).abs() < 1e-6 && (p[2] - 0.4).abs() < 1e-6,
             "{p:?}"
         );
         let only = rec(&[1.0, 0.0]);
-        assert!(only.without(only.actions()[0].action).actions().is_empty());
+        let first = only.actions()[0].action;
+        assert!(only.restricted(|x| x != first).actions().is_empty());
     }
 
     #[test]

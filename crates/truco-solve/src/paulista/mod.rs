@@ -4,6 +4,7 @@
 pub mod classes;
 pub mod game;
 pub mod hands;
+pub mod views;
 
 pub use classes::{parse_vira_class, vira_class_prob, VIRA_CLASSES};
 pub use game::{HandKind, HandValues, HuHand, HuState};

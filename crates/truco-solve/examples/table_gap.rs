@@ -60,7 +60,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "| cell | vira class | exact value | table vs table | best response vs table seat 0 | vs table seat 1 | unseen sets | mazo dropped |"
     );
     println!("|---|---|---|---|---|---|---|---|");
-    let mut sum = [0.0f64; 5];
+    let (mut sum, mut weights) = ([0.0f64; 5], 0.0);
     for vc in classes {
         let w = vira_class_prob(vc);
         let hu = HuHand::new(kind, (cell.dealer + 1) % 2, vc, class_counts(vc), values);
@@ -96,10 +96,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ]) {
             *s += w * x;
         }
+        weights += w;
     }
     println!(
         "| {cell} | weighted | {:+.4} | {:+.4} | {:+.4} | {:+.4} | (exact solve's exploitability {:.1e}) | |",
-        sum[0], sum[1], sum[2], sum[3], sum[4]
+        sum[0] / weights,
+        sum[1] / weights,
+        sum[2] / weights,
+        sum[3] / weights,
+        sum[4] / weights
     );
     Ok(())
 }

@@ -602,12 +602,20 @@ impl PublicState {
     /// Whether going to the mazo now is weakly dominated by playing on: no call waits for an
     /// answer and no envido or flor can be called any more in this hand, so every later call
     /// can be refused for no more than the fold gives now (the hand's current value), and a
-    /// card played can only win or tie a trick the fold would give up. Not claimed in
-    /// valencian (always `false`): there the argument is not established (its out-of-turn truc
-    /// window, the envit settled at the hand's end), and playing on where a table folded lost
-    /// matches (`models/valencian.md`).
+    /// card played can only win or tie a trick the fold would give up. Claimed only for the
+    /// last seat of its team still in the hand: a seat whose partner still plays folds alone,
+    /// and that hands the team's later answers to the partner (ruling 1's deciding seat is the
+    /// first one not folded), which playing on cannot do. Not claimed in valencian (always
+    /// `false`): there playing on where a table folded lost matches (`models/valencian.md`),
+    /// and that was measured before this restriction.
     pub fn fold_is_dominated(&self) -> bool {
-        !self.rules.envit
+        let Actor::Seat(seat) = self.actor() else {
+            return false;
+        };
+        let partner_in =
+            (0..self.n()).any(|s| s != seat && s % 2 == seat % 2 && !self.is_folded(s));
+        !partner_in
+            && !self.rules.envit
             && self.phase == Phase::Play
             && !self.truco.pending
             && !self.envido.pending

@@ -565,12 +565,37 @@ fn a_fold_is_dominated_once_nothing_is_pending_and_no_envido_is_left() {
     let mut st = deal(flor, [0, 0], 0, H1);
     run(&mut st, "envido no-quiero");
     assert!(!dominated(&st));
+    // Teams: a seat whose partner is still in does not fold for the team (the partner would
+    // decide the team's answers); the last seat of its team does.
+    let two = RuleSet::new("arg-2v2", &[]).unwrap();
+    let mut st = deal(two, [0, 0], 0, "1E 7O 4C / 3B 2B 12O / 5E 6E 7C / 4B 5B 6O");
+    run(&mut st, "4C 12O 7C 6O");
+    assert!(
+        st.public().trick() == 1 && !dominated(&st),
+        "partner still in"
+    );
+    let Actor::Seat(leader) = st.actor() else {
+        panic!("a seat leads trick 2")
+    };
+    run(&mut st, "mazo");
+    let mut legal = ActionList::new();
+    while st.actor() != Actor::Seat((leader + 2) % 4) {
+        st.legal_actions(&mut legal);
+        let card = legal
+            .as_slice()
+            .iter()
+            .find(|a| matches!(a, Action::Play(_)));
+        st.apply(*card.unwrap()).unwrap();
+    }
+    assert!(
+        dominated(&st),
+        "the partner folded: this seat's fold is the team's"
+    );
     // Valencian: not claimed, even in trick 2 with nothing pending.
     let v = RuleSet::new("valencian", &[]).unwrap();
     let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(1);
     let start = crate::public::PublicState::new_hand(v, [0, 0], 0).unwrap();
     let mut st = crate::state::State::sample_deal(start, &mut rng);
-    let mut legal = ActionList::new();
     while st.public().trick() == 0 {
         st.legal_actions(&mut legal);
         let card = legal

@@ -59,8 +59,9 @@ pub struct TablePlay {
     pub cards: CardPlay,
     /// Never go to the mazo where playing on weakly dominates it
     /// ([`truco_game::PublicState::fold_is_dominated`]: nothing pending, no envido or flor left
-    /// to call): a fold the table draws there becomes a card (or a pass) drawn from the table's
-    /// own weights on them, or the search's card; never a call.
+    /// to call, the seat the last of its team still in): a fold the table draws there becomes a
+    /// card (or a pass) drawn from the table's own weights on them, or the search's card; never
+    /// a call.
     pub drop_dominated_folds: bool,
 }
 
@@ -149,16 +150,18 @@ impl Bot for PolicyBot {
             .filter(|r| !r.fallback);
         self.counts.decisions += 1;
         self.counts.fallbacks += u64::from(r.is_none());
-        let drop_fold = self.play.drop_dominated_folds && view.public().fold_is_dominated();
         let chosen = r.and_then(|r| {
             let r = r.purified(self.play.purify);
             match r.sample(rng) {
                 // Playing on instead: a card (or a pass) as the table would, never a call it
                 // did not want to make; the search's card if the table gives them no weight.
-                Some(Action::Mazo) if drop_fold => r
-                    .restricted(is_passive)
-                    .sample(rng)
-                    .or_else(|| SearchBot::play_card(view, legal, rng)),
+                Some(Action::Mazo)
+                    if self.play.drop_dominated_folds && view.public().fold_is_dominated() =>
+                {
+                    r.restricted(is_passive)
+                        .sample(rng)
+                        .or_else(|| SearchBot::play_card(view, legal, rng))
+                }
                 a => a,
             }
         });
@@ -314,7 +317,7 @@ mod tests {
             let c = auto.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
             assert_eq!(c, ace);
         }
-        // The search keeps the ace when a weaker card wins as many deals.
+        // The search plays a weaker card where it wins as many deals (ties go to the weakest).
         assert!(played.iter().any(|&b| b != ace), "{played:?}");
         // A call (here the mazo of the other table) stays the table's.
         let m = table("cards-mazo", "arg-1v1");

@@ -185,7 +185,7 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto and @folds=all|undominated; in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
+    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated and @faltas=all|backed, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
     Unknown(String),
     /// A mixed team was asked for in a game without partners.
     #[error("`{0}` is a team of two bots, but {1} has no partners (one seat per team)")]
@@ -202,9 +202,9 @@ pub enum BotSpec {
     /// The [`Random`] bot.
     Random,
     /// A trained strategy table, played by [`PolicyBot`] as the [`TablePlay`] says: written
-    /// `path` for [`TablePlay::STRONG`]; `@purify=T`, `@cards=table|search|auto` and
-    /// `@folds=all|undominated` after the path change it (`path@purify=0@cards=table@folds=all`
-    /// is [`TablePlay::RAW`], the table as trained).
+    /// `path` for [`TablePlay::STRONG`]; `@purify=T`, `@cards=table|search|auto`,
+    /// `@folds=all|undominated` and `@faltas=all|backed` after the path change it; `path@raw`
+    /// is [`TablePlay::RAW`], the table as trained (options after `@raw` change it in turn).
     Model(PathBuf, TablePlay),
     /// A mixed team (written `first+second`): the first bot holds the team's first seat (0 or
     /// 1), the second its partner's (team games only).
@@ -271,8 +271,8 @@ impl FromStr for BotSpec {
 
     /// `heuristic`, `search` and `random` (case-insensitive) name the built-in bots; a text that looks
     /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file, optionally
-    /// followed by `@purify=T` (a threshold in [0, 1)), `@cards=table|search|auto` and
-    /// `@folds=all|undominated` (see [`BotSpec::Model`]).
+    /// followed by `@raw` or `@purify=T` (a threshold in [0, 1)), `@cards=table|search|auto`,
+    /// `@folds=all|undominated` and `@faltas=all|backed` (see [`BotSpec::Model`]).
     fn from_str(s: &str) -> Result<BotSpec, BotError> {
         let t = s.trim();
         if let Some((first, second)) = t.split_once('+') {
@@ -289,6 +289,10 @@ impl FromStr for BotSpec {
             }
             let mut play = TablePlay::STRONG;
             for option in options.split('@') {
+                if option == "raw" {
+                    play = TablePlay::RAW;
+                    continue;
+                }
                 match option.split_once('=').ok_or_else(bad)? {
                     ("purify", x) => match x.parse::<f32>() {
                         Ok(x) if (0.0..1.0).contains(&x) => play.purify = x,
@@ -299,6 +303,8 @@ impl FromStr for BotSpec {
                     ("cards", "auto") => play.cards = CardPlay::ByAbstraction,
                     ("folds", "all") => play.drop_dominated_folds = false,
                     ("folds", "undominated") => play.drop_dominated_folds = true,
+                    ("faltas", "all") => play.refuse_unbacked_faltas = false,
+                    ("faltas", "backed") => play.refuse_unbacked_faltas = true,
                     _ => return Err(bad()),
                 }
             }
@@ -324,6 +330,9 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Model(p, play) => {
                 write!(f, "{}", p.display())?;
+                if *play == TablePlay::RAW {
+                    return f.write_str("@raw");
+                }
                 if play.purify != TablePlay::STRONG.purify {
                     write!(f, "@purify={}", play.purify)?;
                 }
@@ -334,6 +343,9 @@ impl fmt::Display for BotSpec {
                 }
                 if !play.drop_dominated_folds {
                     f.write_str("@folds=all")?;
+                }
+                if !play.refuse_unbacked_faltas {
+                    f.write_str("@faltas=all")?;
                 }
                 Ok(())
             }
@@ -377,6 +389,16 @@ mod tests {
                 "m.tbl@folds=all@cards=table@purify=0",
                 "m.tbl@purify=0@cards=table@folds=all",
             ),
+            ("m.tbl@faltas=all@folds=all", "m.tbl@folds=all@faltas=all"),
+            ("m.tbl@faltas=backed", "m.tbl"),
+            (
+                "m.tbl@purify=0@cards=table@folds=all@faltas=all",
+                "m.tbl@raw",
+            ),
+            (
+                "m.tbl@raw@purify=0.5",
+                "m.tbl@cards=table@folds=all@faltas=all",
+            ),
             ("m.tbl@folds=undominated", "m.tbl"),
             ("m.tbl@purify=0.5@cards=auto", "m.tbl"),
             ("m.tbl@cards=search", "m.tbl@cards=search"),
@@ -384,7 +406,7 @@ mod tests {
             assert_eq!(text.parse::<BotSpec>().unwrap().to_string(), canonical);
         }
         assert_eq!(
-            "m.tbl@purify=0@cards=table@folds=all".parse::<BotSpec>(),
+            "m.tbl@raw".parse::<BotSpec>(),
             Ok(BotSpec::Model(PathBuf::from("m.tbl"), TablePlay::RAW))
         );
         let team = "models/arg-2v2.tbl+heuristic".parse::<BotSpec>().unwrap();
@@ -405,6 +427,8 @@ mod tests {
             "@purify=0.1",
             "m.tbl@cards=heuristic",
             "m.tbl@folds=some",
+            "m.tbl@faltas=none",
+            "m.tbl@raw=1",
             "m.tbl@purify",
             "m.tbl@speed=2",
             "m.tbl@",

@@ -63,6 +63,10 @@ pub struct TablePlay {
     /// card (or a pass) drawn from the table's own weights on them, or the search's card; never
     /// a call.
     pub drop_dominated_folds: bool,
+    /// Never accept a falta envido below its break-even by the seat's own total
+    /// ([`crate::heuristic::falta_below_break_even`]): such a `quiero` becomes a `no quiero`.
+    /// A falta risks the match (or a cama) on totals the table's abstraction sees coarsely.
+    pub refuse_unbacked_faltas: bool,
 }
 
 impl TablePlay {
@@ -71,6 +75,7 @@ impl TablePlay {
         purify: 0.0,
         cards: CardPlay::Table,
         drop_dominated_folds: false,
+        refuse_unbacked_faltas: false,
     };
 
     /// The strongest way to play a table measured (every shipped table, against the
@@ -80,6 +85,7 @@ impl TablePlay {
         purify: 0.5,
         cards: CardPlay::ByAbstraction,
         drop_dominated_folds: true,
+        refuse_unbacked_faltas: true,
     };
 }
 
@@ -161,6 +167,12 @@ impl Bot for PolicyBot {
                     r.restricted(is_passive)
                         .sample(rng)
                         .or_else(|| SearchBot::play_card(view, legal, rng))
+                }
+                Some(Action::Quiero)
+                    if self.play.refuse_unbacked_faltas
+                        && crate::heuristic::falta_below_break_even(view) =>
+                {
+                    Some(Action::NoQuiero)
                 }
                 a => a,
             }
@@ -352,6 +364,36 @@ mod tests {
             // Playing on: a card, never a call the table did not make.
             let b = strong.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
             assert!(matches!(b, Action::Play(_)) && legal.contains(b), "{b}");
+        }
+    }
+
+    #[test]
+    fn a_falta_below_break_even_is_refused() {
+        // Holding 6 against a falta for the whole match; the row accepts it.
+        let weak = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 4C 5B 6E | 0:envido 1:falta-envido";
+        // Holding 33: accepted.
+        let strong = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 7O 6O 4C | 0:envido 1:falta-envido";
+        for (at, refused) in [(weak, true), (strong, false)] {
+            let t = table_on("faltas", "arg-1v1", at, |legal| {
+                legal.iter().position(|&a| a == Action::Quiero).unwrap()
+            });
+            let policy = Arc::new(Policy::open(&t.0).unwrap());
+            let spot: Spot = at.parse().unwrap();
+            let view = spot.to_view().unwrap();
+            let mut legal = ActionList::new();
+            view.legal_actions(&mut legal);
+            let mut raw = PolicyBot::new(Arc::clone(&policy), "raw");
+            let mut play = PolicyBot::new(Arc::clone(&policy), "s").with_play(TablePlay::STRONG);
+            let mut rng = BotRng::seed_from_u64(9);
+            let a = raw.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert_eq!(a, Action::Quiero);
+            let b = play.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            let want = if refused {
+                Action::NoQuiero
+            } else {
+                Action::Quiero
+            };
+            assert_eq!(b, want, "{at}");
         }
     }
 

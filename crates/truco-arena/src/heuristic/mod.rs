@@ -184,6 +184,38 @@ pub fn near_end(rules: &RuleSet, score: [u8; 2], team: u8) -> bool {
     rules.falta_value(score, team) <= FALTA_NEAR_VALUE || opp_needs <= FALTA_NEAR_OPPONENT
 }
 
+/// Whether accepting the pending falta envido (valencian: the falta of an envit) is below its
+/// break-even at the score for the acting seat, judged by its own total against unknown hands
+/// ([`tanto`]), the caller holding [`CALLER_FLOOR`]+ ([`valencian::ENVIT_CALLER_FLOOR`]+): the
+/// heuristic's acceptance rule without its margin. Argentine: `(V - D) / 2V` in points, at least
+/// one half when losing the falta ends the match, never when declining it does; valencian: the
+/// match-equity break-even ([`equity::Standing::break_even`]). `false` when no falta is pending
+/// for the seat to answer, and in paulista (no envido).
+pub fn falta_below_break_even(view: &View) -> bool {
+    let p = view.public();
+    let e = p.envido();
+    if !(e.pending && e.falta && matches!(p.actor(), Actor::Team { .. })) {
+        return false;
+    }
+    let me = Seat::of(view);
+    match me.rules.variant {
+        Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic => {
+            let declined = e.declined_value();
+            if me.opp_wins_with(declined) {
+                return false;
+            }
+            let value = me.rules.falta_value(p.score(), 1 - me.team).max(1);
+            let mut need = (value - declined.min(value)) as f64 / (2.0 * value as f64);
+            if me.opp_wins_with(value) {
+                need = need.max(0.5);
+            }
+            me.envido_chance(Some(CALLER_FLOOR)) < need
+        }
+        Variant::Valencian => valencian::falta_below_break_even(view, &me),
+        Variant::Paulista => false,
+    }
+}
+
 /// The Argentine decision (arg-1v1, arg-2v2, arg-classic and its options).
 fn argentine(
     view: &View,

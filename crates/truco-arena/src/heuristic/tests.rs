@@ -131,3 +131,35 @@ fn documented_one_against_one_call_totals() {
         }
     }
 }
+
+#[test]
+fn a_falta_is_below_break_even_by_the_own_total_and_the_score() {
+    let below = |score: [u8; 2], hands: &str, actions: &str| {
+        let mut st = deal(RuleSet::ARG_1V1, score, hands);
+        run(&mut st, actions);
+        let seat = st.actor().seat().unwrap();
+        falta_below_break_even(&st.view(seat).unwrap())
+    };
+    // Seat 0 called envido, seat 1 raised to the falta (the whole match at 0-0).
+    assert!(
+        below([0, 0], "4C 5B 6E / 7O 6O 4E", "envido falta-envido"),
+        "6"
+    );
+    assert!(
+        !below([0, 0], "7O 6O 4C / 5B 4E 6E", "envido falta-envido"),
+        "33"
+    );
+    // Declining hands the opponents the 2 points they need: never below.
+    assert!(!below(
+        [0, 13],
+        "4C 5B 6E / 7O 6O 4E",
+        "envido falta-envido"
+    ));
+    // Only a pending falta counts.
+    assert!(!below([0, 0], "4C 5B 6E / 7O 6O 4E", "envido"));
+    assert!(!below(
+        [0, 0],
+        "4C 5B 6E / 7O 6O 4E",
+        "envido falta-envido no-quiero"
+    ));
+}

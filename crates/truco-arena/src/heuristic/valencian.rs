@@ -146,6 +146,15 @@ fn falta_beats(view: &View, me: &Seat, pw: f64, other: u8) -> bool {
     eq(falta_value(view, me)) > eq(other)
 }
 
+/// Whether accepting the pending falta is below its match-equity break-even by `me`'s own total
+/// (the caller holding [`ENVIT_CALLER_FLOOR`]+): [`answer_envit`]'s rule without its margin.
+pub(super) fn falta_below_break_even(view: &View, me: &Seat) -> bool {
+    let e = view.public().envido();
+    let pw = me.envido_chance(Some(ENVIT_CALLER_FLOOR));
+    let need = standing(view, me).break_even(&me.rules, falta_value(view, me), e.declined_value());
+    need > 0.0 && pw < need
+}
+
 /// Opening the envit (own turn, or a truc's decider who may still call it).
 fn call_envit(view: &View, legal: &[Action], me: &Seat) -> Option<Action> {
     let has = |a: Action| legal.contains(&a);

@@ -63,10 +63,11 @@ pub struct TablePlay {
     /// card (or a pass) drawn from the table's own weights on them, or the search's card; never
     /// a call.
     pub drop_dominated_folds: bool,
-    /// Never accept a falta envido below its break-even by the seat's own total
-    /// ([`crate::heuristic::falta_below_break_even`]): such a `quiero` becomes a `no quiero`.
-    /// A falta risks the match (or a cama) on totals the table's abstraction sees coarsely.
-    pub refuse_unbacked_faltas: bool,
+    /// Never accept an envido chain (envit chain) below its break-even by the seat's own total
+    /// ([`crate::heuristic::envido_below_break_even`]): such a `quiero` becomes a `no quiero`.
+    /// The tables' abstractions see totals coarsely and their self-play opponents bluffed:
+    /// they accepted chains, the falta included, on totals that lose the showdown.
+    pub refuse_unbacked_envidos: bool,
 }
 
 impl TablePlay {
@@ -75,7 +76,7 @@ impl TablePlay {
         purify: 0.0,
         cards: CardPlay::Table,
         drop_dominated_folds: false,
-        refuse_unbacked_faltas: false,
+        refuse_unbacked_envidos: false,
     };
 
     /// The strongest way to play a table measured (every shipped table, against the
@@ -85,7 +86,7 @@ impl TablePlay {
         purify: 0.5,
         cards: CardPlay::ByAbstraction,
         drop_dominated_folds: true,
-        refuse_unbacked_faltas: true,
+        refuse_unbacked_envidos: true,
     };
 }
 
@@ -169,8 +170,8 @@ impl Bot for PolicyBot {
                         .or_else(|| SearchBot::play_card(view, legal, rng))
                 }
                 Some(Action::Quiero)
-                    if self.play.refuse_unbacked_faltas
-                        && crate::heuristic::falta_below_break_even(view) =>
+                    if self.play.refuse_unbacked_envidos
+                        && crate::heuristic::envido_below_break_even(view) =>
                 {
                     Some(Action::NoQuiero)
                 }
@@ -368,13 +369,13 @@ mod tests {
     }
 
     #[test]
-    fn a_falta_below_break_even_is_refused() {
+    fn a_envido_below_break_even_is_refused() {
         // Holding 6 against a falta for the whole match; the row accepts it.
         let weak = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 4C 5B 6E | 0:envido 1:falta-envido";
         // Holding 33: accepted.
         let strong = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 7O 6O 4C | 0:envido 1:falta-envido";
         for (at, refused) in [(weak, true), (strong, false)] {
-            let t = table_on("faltas", "arg-1v1", at, |legal| {
+            let t = table_on("envidos", "arg-1v1", at, |legal| {
                 legal.iter().position(|&a| a == Action::Quiero).unwrap()
             });
             let policy = Arc::new(Policy::open(&t.0).unwrap());

@@ -184,36 +184,53 @@ pub fn near_end(rules: &RuleSet, score: [u8; 2], team: u8) -> bool {
     rules.falta_value(score, team) <= FALTA_NEAR_VALUE || opp_needs <= FALTA_NEAR_OPPONENT
 }
 
-/// Whether accepting the pending falta envido (valencian: the falta of an envit) is below its
-/// break-even at the score for the acting seat, judged by its own total against unknown hands
-/// ([`tanto`]), the caller holding [`CALLER_FLOOR`]+ ([`valencian::ENVIT_CALLER_FLOOR`]+): the
-/// heuristic's acceptance rule without its margin. Argentine: `(V - D) / 2V` in points, at least
-/// one half when losing the falta ends the match, never when declining it does; valencian: the
-/// match-equity break-even ([`equity::Standing::break_even`]). `false` when no falta is pending
-/// for the seat to answer, and in paulista (no envido).
-pub fn falta_below_break_even(view: &View) -> bool {
+/// Whether accepting the pending envido chain (valencian: envit chain) is below its break-even
+/// at the score for the acting seat, judged by its own total against unknown hands ([`tanto`]),
+/// the caller holding [`CALLER_FLOOR`]+ ([`valencian::ENVIT_CALLER_FLOOR`]+): the heuristic's
+/// acceptance rule without its margin. Argentine: `(V - D) / 2V` in points (`V` the chain's
+/// value accepted, the falta's at the score, `D` declined), at least one half when losing it
+/// ends the match, never when declining it does; valencian: the match-equity break-even
+/// ([`equity::Standing::break_even`]). `false` when no chain is pending for the seat to answer,
+/// and in paulista (no envido).
+pub fn envido_below_break_even(view: &View) -> bool {
     let p = view.public();
-    let e = p.envido();
-    if !(e.pending && e.falta && matches!(p.actor(), Actor::Team { .. })) {
+    if !(p.envido().pending && matches!(p.actor(), Actor::Team { .. })) {
         return false;
     }
     let me = Seat::of(view);
-    match me.rules.variant {
+    let (need, floor) = match me.rules.variant {
         Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic => {
-            let declined = e.declined_value();
-            if me.opp_wins_with(declined) {
-                return false;
-            }
-            let value = me.rules.falta_value(p.score(), 1 - me.team).max(1);
-            let mut need = (value - declined.min(value)) as f64 / (2.0 * value as f64);
-            if me.opp_wins_with(value) {
-                need = need.max(0.5);
-            }
-            me.envido_chance(Some(CALLER_FLOOR)) < need
+            (accept_need(view, &me, 0.0), CALLER_FLOOR)
         }
-        Variant::Valencian => valencian::falta_below_break_even(view, &me),
-        Variant::Paulista => false,
+        Variant::Valencian => (
+            valencian::accept_need(view, &me, 0.0),
+            valencian::ENVIT_CALLER_FLOOR,
+        ),
+        Variant::Paulista => return false,
+    };
+    need.is_some_and(|need| me.envido_chance(Some(floor)) < need)
+}
+
+/// The envido win chance from which `me` accepts the pending Argentine envido chain, `margin`
+/// over its point break-even; `None` when declining ends the match (always accept).
+fn accept_need(view: &View, me: &Seat, margin: f64) -> Option<f64> {
+    let p = view.public();
+    let e = p.envido();
+    let declined = e.declined_value();
+    if me.opp_wins_with(declined) {
+        return None;
     }
+    let value = if e.falta {
+        me.rules.falta_value(p.score(), 1 - me.team)
+    } else {
+        e.value
+    }
+    .max(1);
+    let mut need = (value - declined.min(value)) as f64 / (2.0 * value as f64) + margin;
+    if me.opp_wins_with(value) {
+        need = need.max(0.5);
+    }
+    Some(need)
 }
 
 /// The Argentine decision (arg-1v1, arg-2v2, arg-classic and its options).
@@ -293,7 +310,6 @@ fn call_envido(view: &View, legal: &[Action], me: &Seat) -> Option<Action> {
 fn answer_envido(view: &View, legal: &[Action], me: &Seat) -> Action {
     let has = |a: Action| legal.contains(&a);
     let p = view.public();
-    let e = p.envido();
     let pw = me.envido_chance(Some(CALLER_FLOOR));
     let score = p.score();
     if pw >= ENVIDO_RAISE {
@@ -306,24 +322,9 @@ fn answer_envido(view: &View, legal: &[Action], me: &Seat) -> Action {
             }
         }
     }
-    let declined = e.declined_value();
-    if me.opp_wins_with(declined) {
-        return Action::Quiero;
-    }
-    let value = if e.falta {
-        me.rules.falta_value(score, 1 - me.team)
-    } else {
-        e.value
-    }
-    .max(1);
-    let mut need = (value - declined.min(value)) as f64 / (2.0 * value as f64) + ENVIDO_MARGIN;
-    if me.opp_wins_with(value) {
-        need = need.max(0.5);
-    }
-    if pw >= need {
-        Action::Quiero
-    } else {
-        Action::NoQuiero
+    match accept_need(view, me, ENVIDO_MARGIN) {
+        Some(need) if pw < need => Action::NoQuiero,
+        _ => Action::Quiero,
     }
 }
 

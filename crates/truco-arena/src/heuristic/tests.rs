@@ -138,7 +138,7 @@ fn a_falta_is_below_break_even_by_the_own_total_and_the_score() {
         let mut st = deal(RuleSet::ARG_1V1, score, hands);
         run(&mut st, actions);
         let seat = st.actor().seat().unwrap();
-        falta_below_break_even(&st.view(seat).unwrap())
+        envido_below_break_even(&st.view(seat).unwrap())
     };
     // Seat 0 called envido, seat 1 raised to the falta (the whole match at 0-0).
     assert!(
@@ -162,4 +162,17 @@ fn a_falta_is_below_break_even_by_the_own_total_and_the_score() {
         "4C 5B 6E / 7O 6O 4E",
         "envido falta-envido no-quiero"
     ));
+}
+
+#[test]
+fn any_envido_chain_is_judged_by_its_break_even() {
+    let below = |hands: &str, actions: &str| {
+        let mut st = deal(RuleSet::ARG_1V1, [0, 0], hands);
+        run(&mut st, actions);
+        let seat = st.actor().seat().unwrap();
+        envido_below_break_even(&st.view(seat).unwrap())
+    };
+    // A real envido (3, or 1 declined) against 6: below; against 33: not.
+    assert!(below("7O 6O 4E / 4C 5B 6E", "real-envido"));
+    assert!(!below("4C 5B 6E / 7O 6O 4E", "real-envido"));
 }

@@ -238,7 +238,7 @@ fn a_valencian_falta_is_below_break_even_with_27_not_with_33() {
         skip_windows(&mut st);
         run(&mut st, "falta");
         let seat = st.actor().seat().unwrap();
-        super::falta_below_break_even(&st.view(seat).unwrap())
+        super::envido_below_break_even(&st.view(seat).unwrap())
     };
     assert!(below("7O 6O 3C / 4E 3E 5B / 7E 4O 5C / 6C 4B 5O"), "27");
     assert!(!below("7E 6E 5C / 7O 6O 3C / 4E 4O 3B / 3E 4B 5O"), "33");

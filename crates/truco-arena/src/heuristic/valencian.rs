@@ -146,13 +146,17 @@ fn falta_beats(view: &View, me: &Seat, pw: f64, other: u8) -> bool {
     eq(falta_value(view, me)) > eq(other)
 }
 
-/// Whether accepting the pending falta is below its match-equity break-even by `me`'s own total
-/// (the caller holding [`ENVIT_CALLER_FLOOR`]+): [`answer_envit`]'s rule without its margin.
-pub(super) fn falta_below_break_even(view: &View, me: &Seat) -> bool {
+/// The envit win chance from which `me` accepts the pending envit chain, `margin` over its
+/// match-equity break-even; `None` when it is at or below zero (always accept).
+pub(super) fn accept_need(view: &View, me: &Seat, margin: f64) -> Option<f64> {
     let e = view.public().envido();
-    let pw = me.envido_chance(Some(ENVIT_CALLER_FLOOR));
-    let need = standing(view, me).break_even(&me.rules, falta_value(view, me), e.declined_value());
-    need > 0.0 && pw < need
+    let value = if e.falta {
+        falta_value(view, me)
+    } else {
+        e.value.max(1)
+    };
+    let need = standing(view, me).break_even(&me.rules, value, e.declined_value());
+    (need > 0.0).then_some(need + margin)
 }
 
 /// Opening the envit (own turn, or a truc's decider who may still call it).
@@ -186,15 +190,8 @@ fn answer_envit(view: &View, legal: &[Action], me: &Seat) -> Action {
             return Action::RealEnvido;
         }
     }
-    let value = if e.falta {
-        falta_value(view, me)
-    } else {
-        e.value.max(1)
-    };
-    let need = standing(view, me).break_even(&me.rules, value, e.declined_value());
-    if need <= 0.0 || pw >= need + ENVIDO_MARGIN {
-        Action::Quiero
-    } else {
-        Action::NoQuiero
+    match accept_need(view, me, ENVIDO_MARGIN) {
+        Some(need) if pw < need => Action::NoQuiero,
+        _ => Action::Quiero,
     }
 }

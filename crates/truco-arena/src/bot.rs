@@ -185,7 +185,7 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated and @envidos=all|backed, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
+    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated and @accepts=all|break-even, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
     Unknown(String),
     /// A mixed team was asked for in a game without partners.
     #[error("`{0}` is a team of two bots, but {1} has no partners (one seat per team)")]
@@ -203,7 +203,7 @@ pub enum BotSpec {
     Random,
     /// A trained strategy table, played by [`PolicyBot`] as the [`TablePlay`] says: written
     /// `path` for [`TablePlay::STRONG`]; `@purify=T`, `@cards=table|search|auto`,
-    /// `@folds=all|undominated` and `@envidos=all|backed` after the path change it; `path@raw`
+    /// `@folds=all|undominated` and `@accepts=all|break-even` after the path change it; `path@raw`
     /// is [`TablePlay::RAW`], the table as trained (options after `@raw` change it in turn).
     Model(PathBuf, TablePlay),
     /// A mixed team (written `first+second`): the first bot holds the team's first seat (0 or
@@ -272,7 +272,7 @@ impl FromStr for BotSpec {
     /// `heuristic`, `search` and `random` (case-insensitive) name the built-in bots; a text that looks
     /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file, optionally
     /// followed by `@raw` or `@purify=T` (a threshold in [0, 1)), `@cards=table|search|auto`,
-    /// `@folds=all|undominated` and `@envidos=all|backed` (see [`BotSpec::Model`]).
+    /// `@folds=all|undominated` and `@accepts=all|break-even` (see [`BotSpec::Model`]).
     fn from_str(s: &str) -> Result<BotSpec, BotError> {
         let t = s.trim();
         if let Some((first, second)) = t.split_once('+') {
@@ -303,8 +303,8 @@ impl FromStr for BotSpec {
                     ("cards", "auto") => play.cards = CardPlay::ByAbstraction,
                     ("folds", "all") => play.drop_dominated_folds = false,
                     ("folds", "undominated") => play.drop_dominated_folds = true,
-                    ("envidos", "all") => play.refuse_unbacked_envidos = false,
-                    ("envidos", "backed") => play.refuse_unbacked_envidos = true,
+                    ("accepts", "all") => play.refuse_below_break_even = false,
+                    ("accepts", "break-even") => play.refuse_below_break_even = true,
                     _ => return Err(bad()),
                 }
             }
@@ -344,8 +344,8 @@ impl fmt::Display for BotSpec {
                 if !play.drop_dominated_folds {
                     f.write_str("@folds=all")?;
                 }
-                if !play.refuse_unbacked_envidos {
-                    f.write_str("@envidos=all")?;
+                if !play.refuse_below_break_even {
+                    f.write_str("@accepts=all")?;
                 }
                 Ok(())
             }
@@ -389,15 +389,15 @@ mod tests {
                 "m.tbl@folds=all@cards=table@purify=0",
                 "m.tbl@purify=0@cards=table@folds=all",
             ),
-            ("m.tbl@envidos=all@folds=all", "m.tbl@folds=all@envidos=all"),
-            ("m.tbl@envidos=backed", "m.tbl"),
+            ("m.tbl@accepts=all@folds=all", "m.tbl@folds=all@accepts=all"),
+            ("m.tbl@accepts=break-even", "m.tbl"),
             (
-                "m.tbl@purify=0@cards=table@folds=all@envidos=all",
+                "m.tbl@purify=0@cards=table@folds=all@accepts=all",
                 "m.tbl@raw",
             ),
             (
                 "m.tbl@raw@purify=0.5",
-                "m.tbl@cards=table@folds=all@envidos=all",
+                "m.tbl@cards=table@folds=all@accepts=all",
             ),
             ("m.tbl@folds=undominated", "m.tbl"),
             ("m.tbl@purify=0.5@cards=auto", "m.tbl"),
@@ -427,7 +427,7 @@ mod tests {
             "@purify=0.1",
             "m.tbl@cards=heuristic",
             "m.tbl@folds=some",
-            "m.tbl@envidos=none",
+            "m.tbl@accepts=none",
             "m.tbl@raw=1",
             "m.tbl@purify",
             "m.tbl@speed=2",

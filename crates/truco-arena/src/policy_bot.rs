@@ -63,11 +63,14 @@ pub struct TablePlay {
     /// card (or a pass) drawn from the table's own weights on them, or the search's card; never
     /// a call.
     pub drop_dominated_folds: bool,
-    /// Never accept an envido chain (envit chain) below its break-even by the seat's own total
-    /// ([`crate::heuristic::envido_below_break_even`]): such a `quiero` becomes a `no quiero`.
-    /// The tables' abstractions see totals coarsely and their self-play opponents bluffed:
-    /// they accepted chains, the falta included, on totals that lose the showdown.
-    pub refuse_unbacked_envidos: bool,
+    /// Never accept a bet below its break-even at the score: an envido chain (envit chain) by
+    /// the seat's own total against unknown hands
+    /// ([`crate::heuristic::envido_below_break_even`]), a truco-ladder call by the search's
+    /// hand win chance over sampled deals ([`SearchBot::truco_below_break_even`]). Such a
+    /// `quiero` becomes a `no quiero`. A caller's hand is no weaker than a random one, so the
+    /// rule refuses only what loses against any sound caller; the tables, trained against
+    /// bluffing copies of themselves over coarse keys, accepted such bets.
+    pub refuse_below_break_even: bool,
 }
 
 impl TablePlay {
@@ -76,7 +79,7 @@ impl TablePlay {
         purify: 0.0,
         cards: CardPlay::Table,
         drop_dominated_folds: false,
-        refuse_unbacked_envidos: false,
+        refuse_below_break_even: false,
     };
 
     /// The strongest way to play a table measured (every shipped table, against the
@@ -86,7 +89,7 @@ impl TablePlay {
         purify: 0.5,
         cards: CardPlay::ByAbstraction,
         drop_dominated_folds: true,
-        refuse_unbacked_envidos: true,
+        refuse_below_break_even: true,
     };
 }
 
@@ -170,8 +173,9 @@ impl Bot for PolicyBot {
                         .or_else(|| SearchBot::play_card(view, legal, rng))
                 }
                 Some(Action::Quiero)
-                    if self.play.refuse_unbacked_envidos
-                        && crate::heuristic::envido_below_break_even(view) =>
+                    if self.play.refuse_below_break_even
+                        && (crate::heuristic::envido_below_break_even(view)
+                            || SearchBot::truco_below_break_even(view, rng)) =>
                 {
                     Some(Action::NoQuiero)
                 }
@@ -369,12 +373,21 @@ mod tests {
     }
 
     #[test]
-    fn a_envido_below_break_even_is_refused() {
+    fn a_bet_below_break_even_is_refused() {
         // Holding 6 against a falta for the whole match; the row accepts it.
         let weak = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 4C 5B 6E | 0:envido 1:falta-envido";
         // Holding 33: accepted.
         let strong = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 7O 6O 4C | 0:envido 1:falta-envido";
-        for (at, refused) in [(weak, true), (strong, false)] {
+        // A truco against 4-5-6 (its hand win chance far below the 1/4 break-even), and
+        // against both top cards.
+        let hopeless = "arg-1v1 | score 0-0 | dealer 1 | seat 1: 4C 5B 6E | 0:truco";
+        let aces = "arg-1v1 | score 0-0 | dealer 1 | seat 1: 1E 1B 7E | 0:truco";
+        for (at, refused) in [
+            (weak, true),
+            (strong, false),
+            (hopeless, true),
+            (aces, false),
+        ] {
             let t = table_on("envidos", "arg-1v1", at, |legal| {
                 legal.iter().position(|&a| a == Action::Quiero).unwrap()
             });

@@ -91,6 +91,15 @@ impl SearchBot {
     }
 }
 
+impl SearchBot {
+    /// Whether accepting the pending truco-ladder call is below its break-even by the search's
+    /// hand win chance over sampled deals ([`heuristic::truco_below_break_even`]).
+    pub fn truco_below_break_even(view: &View, rng: &mut BotRng) -> bool {
+        let mut judge = Sampled::new(rng.next_u64());
+        heuristic::truco_below_break_even(view, &mut judge)
+    }
+}
+
 /// The sampling judge of one decision: its own generator, and the deals drawn once and
 /// shared by the judgements of that decision.
 struct Sampled {

@@ -211,6 +211,36 @@ pub fn envido_below_break_even(view: &View) -> bool {
     need.is_some_and(|need| me.envido_chance(Some(floor)) < need)
 }
 
+/// Whether accepting the pending truco-ladder call (truco, retruco, vale cuatro; paulista's
+/// truco to doze; valencian's truc to quatre val) is below its point break-even at the score,
+/// by the hand win chance `judge` gives: `(new - old) / 2 new` (`old` the value declining gives,
+/// `new` the value accepted), at least one half when losing at `new` ends the match, never when
+/// declining ends it. `false` when no call is pending for the seat to answer (or an envido
+/// chain is, answered first), and for valencian joc fora (the match, judged by the heuristic's
+/// match equity instead).
+pub fn truco_below_break_even(view: &View, judge: &mut dyn Judge) -> bool {
+    let p = view.public();
+    let t = p.truco();
+    if !(t.pending && !p.envido().pending && matches!(p.actor(), Actor::Team { .. })) {
+        return false;
+    }
+    let me = Seat::of(view);
+    let level = t.level as usize;
+    if me.rules.joc_fora && level + 1 >= me.rules.truco_top as usize {
+        return false;
+    }
+    let values = me.rules.truco_values;
+    let (old, new) = (values[level.min(4)], values[(level + 1).min(4)]);
+    if me.opp_wins_with(old) {
+        return false;
+    }
+    let mut need = (new - old.min(new)) as f64 / (2.0 * new.max(1) as f64);
+    if me.opp_wins_with(new) {
+        need = need.max(0.5);
+    }
+    judge.win_chance(view) < need
+}
+
 /// The envido win chance from which `me` accepts the pending Argentine envido chain, `margin`
 /// over its point break-even; `None` when declining ends the match (always accept).
 fn accept_need(view: &View, me: &Seat, margin: f64) -> Option<f64> {

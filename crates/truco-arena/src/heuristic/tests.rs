@@ -176,3 +176,18 @@ fn any_envido_chain_is_judged_by_its_break_even() {
     assert!(below("7O 6O 4E / 4C 5B 6E", "real-envido"));
     assert!(!below("4C 5B 6E / 7O 6O 4E", "real-envido"));
 }
+
+#[test]
+fn a_truco_is_below_break_even_by_the_hand_win_chance() {
+    let below = |hands: &str| {
+        let mut st = deal(RuleSet::ARG_1V1, [0, 0], hands);
+        run(&mut st, "raise");
+        let seat = st.actor().seat().unwrap();
+        truco_below_break_even(&st.view(seat).unwrap(), &mut Percentile)
+    };
+    assert!(below("1E 1B 7E / 4C 5B 6E"), "4-5-6 against a truco");
+    assert!(!below("4C 5B 6E / 1E 1B 7E"), "both top cards");
+    // No call pending: nothing to judge.
+    let st = deal(RuleSet::ARG_1V1, [0, 0], "1E 1B 7E / 4C 5B 6E");
+    assert!(!truco_below_break_even(&st.view(0).unwrap(), &mut Percentile));
+}

@@ -189,5 +189,8 @@ fn a_truco_is_below_break_even_by_the_hand_win_chance() {
     assert!(!below("4C 5B 6E / 1E 1B 7E"), "both top cards");
     // No call pending: nothing to judge.
     let st = deal(RuleSet::ARG_1V1, [0, 0], "1E 1B 7E / 4C 5B 6E");
-    assert!(!truco_below_break_even(&st.view(0).unwrap(), &mut Percentile));
+    assert!(!truco_below_break_even(
+        &st.view(0).unwrap(),
+        &mut Percentile
+    ));
 }

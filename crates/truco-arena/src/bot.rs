@@ -282,7 +282,10 @@ impl FromStr for BotSpec {
             }
             return Ok(BotSpec::Team(Box::new(a), Box::new(b)));
         }
-        if let Some((path, options)) = t.split_once('@') {
+        // Options follow the file name: an `@` in a directory name is part of the path.
+        let name_at = t.rfind(['/', '\\']).map_or(0, |i| i + 1);
+        if let Some(at) = t[name_at..].find('@').map(|i| name_at + i) {
+            let (path, options) = (&t[..at], &t[at + 1..]);
             let bad = || BotError::Unknown(t.to_string());
             if path.is_empty() {
                 return Err(bad());
@@ -298,9 +301,7 @@ impl FromStr for BotSpec {
                         Ok(x) if (0.0..1.0).contains(&x) => play.purify = x,
                         _ => return Err(bad()),
                     },
-                    ("cards", "table") => play.cards = CardPlay::Table,
-                    ("cards", "search") => play.cards = CardPlay::Search,
-                    ("cards", "auto") => play.cards = CardPlay::ByAbstraction,
+                    ("cards", name) => play.cards = CardPlay::from_name(name).ok_or_else(bad)?,
                     ("folds", "all") => play.drop_dominated_folds = false,
                     ("folds", "undominated") => play.drop_dominated_folds = true,
                     ("accepts", "all") => play.refuse_below_break_even = false,
@@ -336,10 +337,8 @@ impl fmt::Display for BotSpec {
                 if play.purify != TablePlay::STRONG.purify {
                     write!(f, "@purify={}", play.purify)?;
                 }
-                match play.cards {
-                    CardPlay::ByAbstraction => {}
-                    CardPlay::Search => f.write_str("@cards=search")?,
-                    CardPlay::Table => f.write_str("@cards=table")?,
+                if play.cards != TablePlay::STRONG.cards {
+                    write!(f, "@cards={}", play.cards.name())?;
                 }
                 if !play.drop_dominated_folds {
                     f.write_str("@folds=all")?;
@@ -409,6 +408,24 @@ mod tests {
             "m.tbl@raw".parse::<BotSpec>(),
             Ok(BotSpec::Model(PathBuf::from("m.tbl"), TablePlay::RAW))
         );
+        // An `@` in a directory name belongs to the path.
+        assert_eq!(
+            "/tmp/run@2/m.tbl".parse::<BotSpec>(),
+            Ok(BotSpec::Model(
+                PathBuf::from("/tmp/run@2/m.tbl"),
+                TablePlay::STRONG
+            ))
+        );
+        assert_eq!(
+            "/tmp/run@2/m.tbl@raw".parse::<BotSpec>(),
+            Ok(BotSpec::Model(
+                PathBuf::from("/tmp/run@2/m.tbl"),
+                TablePlay::RAW
+            ))
+        );
+        for c in CardPlay::ALL {
+            assert_eq!(CardPlay::from_name(c.name()), Some(c));
+        }
         let team = "models/arg-2v2.tbl+heuristic".parse::<BotSpec>().unwrap();
         assert_eq!(
             team,

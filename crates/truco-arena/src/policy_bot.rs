@@ -46,6 +46,25 @@ pub enum CardPlay {
     ByAbstraction,
 }
 
+impl CardPlay {
+    /// Every choice, in the order the command line lists them.
+    pub const ALL: [CardPlay; 3] = [CardPlay::Table, CardPlay::Search, CardPlay::ByAbstraction];
+
+    /// Its name in a bot spec (`@cards=NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CardPlay::Table => "table",
+            CardPlay::Search => "search",
+            CardPlay::ByAbstraction => "auto",
+        }
+    }
+
+    /// The choice named `name` in a bot spec.
+    pub fn from_name(name: &str) -> Option<CardPlay> {
+        CardPlay::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
 /// How a [`PolicyBot`] turns its table's answer into a move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TablePlay {

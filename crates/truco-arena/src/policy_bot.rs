@@ -85,8 +85,9 @@ pub struct TablePlay {
     /// Never accept a bet below its break-even at the score: an envido chain (envit chain) by
     /// the seat's own total against unknown hands
     /// ([`crate::heuristic::envido_below_break_even`]), a truco-ladder call by the search's
-    /// hand win chance over sampled deals ([`SearchBot::truco_below_break_even`]). Such a
-    /// `quiero` becomes a `no quiero`. A caller's hand is no weaker than a random one, so the
+    /// hand win chance over sampled deals ([`SearchBot::truco_below_break_even`]), a paulista
+    /// mão de onze by the team's hand win chance
+    /// ([`crate::heuristic::eleven_below_break_even`]). Such a `quiero` becomes a `no quiero`. A caller's hand is no weaker than a random one, so the
     /// rule refuses only what loses against any sound caller; the tables, trained against
     /// bluffing copies of themselves over coarse keys, accepted such bets.
     pub refuse_below_break_even: bool,
@@ -194,6 +195,7 @@ impl Bot for PolicyBot {
                 Some(Action::Quiero)
                     if self.play.refuse_below_break_even
                         && (crate::heuristic::envido_below_break_even(view)
+                            || crate::heuristic::eleven_below_break_even(view)
                             || SearchBot::truco_below_break_even(view, rng)) =>
                 {
                     Some(Action::NoQuiero)

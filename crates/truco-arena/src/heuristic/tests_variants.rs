@@ -243,3 +243,21 @@ fn a_valencian_falta_is_below_break_even_with_27_not_with_33() {
     assert!(below("7O 6O 3C / 4E 3E 5B / 7E 4O 5C / 6C 4B 5O"), "27");
     assert!(!below("7E 6E 5C / 7O 6O 3C / 4E 4O 3B / 3E 4B 5O"), "33");
 }
+
+#[test]
+fn a_mao_de_onze_is_below_break_even_with_a_hopeless_pair() {
+    let below = |hands: &str| {
+        let st = paulista([11, 0], "7O", hands);
+        super::eleven_below_break_even(&st.view(0).unwrap())
+    };
+    assert!(below(WEAK_PAIR));
+    assert!(!below(STRONG_PAIR));
+    assert!(
+        !below(WEAK_WITH_STRONG_PARTNER),
+        "the partner's cards count"
+    );
+    // Nothing pending: nothing to judge.
+    let mut st = paulista([0, 0], "7O", WEAK_PAIR);
+    st.apply(Action::Play("4C".parse().unwrap())).unwrap();
+    assert!(!super::eleven_below_break_even(&st.view(1).unwrap()));
+}

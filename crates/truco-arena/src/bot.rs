@@ -55,13 +55,19 @@ pub trait Bot: Send {
     }
 }
 
-/// A table bot's decisions and fallbacks (spots its table never saw, or could not answer).
+/// A table bot's decisions, its fallbacks (spots its table never saw, or could not answer),
+/// and where its [`crate::TablePlay`] overrode the table's answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Fallbacks {
     /// Decisions taken.
     pub decisions: u64,
     /// Decisions played by the fallback.
     pub fallbacks: u64,
+    /// Dominated folds played on instead ([`crate::TablePlay::drop_dominated_folds`]).
+    pub folds_dropped: u64,
+    /// Bets the table accepted below their break-even, refused instead
+    /// ([`crate::TablePlay::refuse_below_break_even`]).
+    pub bets_refused: u64,
 }
 
 impl Fallbacks {
@@ -74,6 +80,8 @@ impl Fallbacks {
                 Some(Fallbacks {
                     decisions: x.decisions + y.decisions,
                     fallbacks: x.fallbacks + y.fallbacks,
+                    folds_dropped: x.folds_dropped + y.folds_dropped,
+                    bets_refused: x.bets_refused + y.bets_refused,
                 })
             }
         }

@@ -188,6 +188,7 @@ impl Bot for PolicyBot {
                 Some(Action::Mazo)
                     if self.play.drop_dominated_folds && view.public().fold_is_dominated() =>
                 {
+                    self.counts.folds_dropped += 1;
                     r.restricted(is_passive)
                         .sample(rng)
                         .or_else(|| SearchBot::play_card(view, legal, rng))
@@ -198,6 +199,7 @@ impl Bot for PolicyBot {
                             || crate::heuristic::eleven_below_break_even(view)
                             || SearchBot::truco_below_break_even(view, rng)) =>
                 {
+                    self.counts.bets_refused += 1;
                     Some(Action::NoQuiero)
                 }
                 a => a,
@@ -391,6 +393,8 @@ mod tests {
             let b = strong.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
             assert!(matches!(b, Action::Play(_)) && legal.contains(b), "{b}");
         }
+        assert_eq!(strong.fallbacks().unwrap().folds_dropped, 20);
+        assert_eq!(raw.fallbacks().unwrap().folds_dropped, 0);
     }
 
     #[test]
@@ -429,6 +433,9 @@ mod tests {
                 Action::Quiero
             };
             assert_eq!(b, want, "{at}");
+            let counts = play.fallbacks().unwrap();
+            assert_eq!(counts.bets_refused, u64::from(refused), "{at}");
+            assert_eq!(raw.fallbacks().unwrap().bets_refused, 0);
         }
     }
 

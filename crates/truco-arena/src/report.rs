@@ -298,6 +298,13 @@ impl fmt::Display for Report {
                     fb.decisions,
                     100.0 * fb.fallbacks as f64 / fb.decisions.max(1) as f64
                 )?;
+                if fb.folds_dropped + fb.bets_refused > 0 {
+                    write!(
+                        f,
+                        "\n{side}'s table bot played on where {} folds were dominated and refused {} bets below their break-even",
+                        fb.folds_dropped, fb.bets_refused
+                    )?;
+                }
             }
         }
         Ok(())

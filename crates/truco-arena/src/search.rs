@@ -89,9 +89,7 @@ impl SearchBot {
             cards => Some(SearchBot.act(view, cards, rng)),
         }
     }
-}
 
-impl SearchBot {
     /// Whether accepting the pending truco-ladder call is below its break-even by the search's
     /// hand win chance over sampled deals ([`heuristic::truco_below_break_even`]).
     pub fn truco_below_break_even(view: &View, rng: &mut BotRng) -> bool {

@@ -1,7 +1,7 @@
 //! Where a bot loses its matches: plays bot A against bot B (duplicate pairs, as `truco eval`
-//! deals them) and prints every hand of each match A lost: the score before it (A first), each
-//! action (`A`/`b` and the match seat; the seat's cards with every call or answer) and the
-//! points it gave.
+//! deals them) and prints every hand of each match A lost: the score before it (A first), the
+//! vira (paulista), each action (`A`/`b` and the match seat; the seat's cards with every call
+//! or answer) and the points it gave.
 //!
 //!   cargo run --release -p truco-arena --example diag_losses -- VARIANT A B MATCHES SEED [OPTION...]
 //!   e.g. ... -- arg-2v2 models/arg-2v2.tbl random 400 11
@@ -61,6 +61,11 @@ fn main() {
                         bb.act_in_hand(view, events.as_slice(), legal.as_slice(), &mut rb)
                     };
                     events.record(view, act);
+                    if acts.is_empty() {
+                        if let Some(v) = view.public().vira() {
+                            acts.push(format!("vira {v}"));
+                        }
+                    }
                     let d = view.dealt();
                     let tag = if by_a { "A" } else { "b" };
                     if matches!(act, Action::Play(_)) {

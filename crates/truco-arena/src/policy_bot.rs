@@ -82,12 +82,10 @@ pub struct TablePlay {
     /// card (or a pass) drawn from the table's own weights on them, or the search's card; never
     /// a call.
     pub drop_dominated_folds: bool,
-    /// Never accept a bet below its break-even at the score: an envido chain (envit chain) by
-    /// the seat's own total against unknown hands
-    /// ([`crate::heuristic::envido_below_break_even`]), a truco-ladder call by the search's
-    /// hand win chance over sampled deals ([`SearchBot::truco_below_break_even`]), a paulista
-    /// mão de onze by the team's hand win chance
-    /// ([`crate::heuristic::eleven_below_break_even`]). Such a `quiero` becomes a `no quiero`. A caller's hand is no weaker than a random one, so the
+    /// Never accept a bet below its break-even at the score
+    /// ([`SearchBot::accept_below_break_even`]: an envido chain by the seat's own total, a
+    /// truco call by the search's hand win chance, a paulista mão de onze by the team's): such
+    /// a `quiero` becomes a `no quiero`. A caller's hand is no weaker than a random one, so the
     /// rule refuses only what loses against any sound caller; the tables, trained against
     /// bluffing copies of themselves over coarse keys, accepted such bets.
     pub refuse_below_break_even: bool,
@@ -102,9 +100,9 @@ impl TablePlay {
         refuse_below_break_even: false,
     };
 
-    /// The strongest way to play a table measured (every shipped table, against the
-    /// heuristic, the search bot and random alike: the model cards): its most likely action,
-    /// the card by [`CardPlay::ByAbstraction`], no dominated fold.
+    /// The strongest way to play a table measured (the model cards): its most likely action,
+    /// the card by [`CardPlay::ByAbstraction`], no dominated fold, no bet accepted below its
+    /// break-even.
     pub const STRONG: TablePlay = TablePlay {
         purify: 0.5,
         cards: CardPlay::ByAbstraction,
@@ -195,9 +193,7 @@ impl Bot for PolicyBot {
                 }
                 Some(Action::Quiero)
                     if self.play.refuse_below_break_even
-                        && (crate::heuristic::envido_below_break_even(view)
-                            || crate::heuristic::eleven_below_break_even(view)
-                            || SearchBot::truco_below_break_even(view, rng)) =>
+                        && SearchBot::accept_below_break_even(view, rng) =>
                 {
                     self.counts.bets_refused += 1;
                     Some(Action::NoQuiero)

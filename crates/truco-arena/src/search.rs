@@ -90,11 +90,16 @@ impl SearchBot {
         }
     }
 
-    /// Whether accepting the pending truco-ladder call is below its break-even by the search's
-    /// hand win chance over sampled deals ([`heuristic::truco_below_break_even`]).
-    pub fn truco_below_break_even(view: &View, rng: &mut BotRng) -> bool {
-        let mut judge = Sampled::new(rng.next_u64());
-        heuristic::truco_below_break_even(view, &mut judge)
+    /// Whether accepting the bet pending for the seat is below its break-even at the score: an
+    /// envido or envit chain by the seat's own total ([`heuristic::envido_below_break_even`]), a
+    /// paulista mão de onze by the team's hand win chance
+    /// ([`heuristic::eleven_below_break_even`]), a truco-ladder call by the search's hand win
+    /// chance over sampled deals ([`heuristic::truco_below_break_even`]). `false` when no bet
+    /// waits for the seat's answer.
+    pub fn accept_below_break_even(view: &View, rng: &mut BotRng) -> bool {
+        heuristic::envido_below_break_even(view)
+            || heuristic::eleven_below_break_even(view)
+            || heuristic::truco_below_break_even(view, &mut Sampled::new(rng.next_u64()))
     }
 }
 

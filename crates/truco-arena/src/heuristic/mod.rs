@@ -226,20 +226,10 @@ pub fn truco_below_break_even(view: &View, judge: &mut dyn Judge) -> bool {
         return false;
     }
     let me = Seat::of(view);
-    let level = t.level as usize;
-    if me.rules.joc_fora && level + 1 >= me.rules.truco_top as usize {
+    if me.rules.joc_fora && t.level + 1 >= me.rules.truco_top {
         return false;
     }
-    let values = me.rules.truco_values;
-    let (old, new) = (values[level.min(4)], values[(level + 1).min(4)]);
-    if me.opp_wins_with(old) {
-        return false;
-    }
-    let mut need = (new - old.min(new)) as f64 / (2.0 * new.max(1) as f64);
-    if me.opp_wins_with(new) {
-        need = need.max(0.5);
-    }
-    judge.win_chance(view) < need
+    truco_accept_need(view, &me, 0.0).is_some_and(|need| judge.win_chance(view) < need)
 }
 
 /// Whether playing the pending paulista mão de onze (worth 3, against conceding 1) is below its
@@ -267,6 +257,23 @@ fn accept_need(view: &View, me: &Seat, margin: f64) -> Option<f64> {
     .max(1);
     let mut need = (value - declined.min(value)) as f64 / (2.0 * value as f64) + margin;
     if me.opp_wins_with(value) {
+        need = need.max(0.5);
+    }
+    Some(need)
+}
+
+/// The hand win chance from which `me` accepts the pending truco-ladder call, `margin` over
+/// its point break-even `(new - old) / 2 new`, at least one half when losing at `new` ends the
+/// match; `None` when declining ends it (always accept).
+fn truco_accept_need(view: &View, me: &Seat, margin: f64) -> Option<f64> {
+    let level = view.public().truco().level as usize;
+    let values = me.rules.truco_values;
+    let (old, new) = (values[level.min(4)], values[(level + 1).min(4)]);
+    if me.opp_wins_with(old) {
+        return None;
+    }
+    let mut need = (new - old.min(new)) as f64 / (2.0 * new.max(1) as f64) + margin;
+    if me.opp_wins_with(new) {
         need = need.max(0.5);
     }
     Some(need)
@@ -369,25 +376,13 @@ fn answer_envido(view: &View, legal: &[Action], me: &Seat) -> Action {
 
 /// Answering a pending truco call, with `e` the hand win chance.
 fn answer_truco(view: &View, legal: &[Action], me: &Seat, e: f64) -> Action {
-    let p = view.public();
-    let level = p.truco().level as usize;
-    let values = me.rules.truco_values;
-    let old = values[level.min(4)];
-    let new = values[(level + 1).min(4)];
+    let level = view.public().truco().level as usize;
     if legal.contains(&Action::Raise) && e >= TRUCO_CALL[(level + 1).min(3)] + RAISE_BACK_MARGIN {
         return Action::Raise;
     }
-    if me.opp_wins_with(old) {
-        return Action::Quiero;
-    }
-    let mut need = (new - old.min(new)) as f64 / (2.0 * new.max(1) as f64) + TRUCO_MARGIN;
-    if me.opp_wins_with(new) {
-        need = need.max(0.5);
-    }
-    if e >= need {
-        Action::Quiero
-    } else {
-        Action::NoQuiero
+    match truco_accept_need(view, me, TRUCO_MARGIN) {
+        Some(need) if e < need => Action::NoQuiero,
+        _ => Action::Quiero,
     }
 }
 

@@ -68,6 +68,9 @@ pub struct Fallbacks {
     /// Bets the table accepted below their break-even, refused instead
     /// ([`crate::TablePlay::refuse_below_break_even`]).
     pub bets_refused: u64,
+    /// Falta envido calls the table made below even, not made
+    /// ([`crate::TablePlay::drop_falta_bluffs`]).
+    pub faltas_dropped: u64,
 }
 
 impl Fallbacks {
@@ -82,6 +85,7 @@ impl Fallbacks {
                     fallbacks: x.fallbacks + y.fallbacks,
                     folds_dropped: x.folds_dropped + y.folds_dropped,
                     bets_refused: x.bets_refused + y.bets_refused,
+                    faltas_dropped: x.faltas_dropped + y.faltas_dropped,
                 })
             }
         }
@@ -193,7 +197,7 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated and @accepts=all|break-even, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
+    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated, @accepts=all|break-even and @faltas=all|value, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
     Unknown(String),
     /// A mixed team was asked for in a game without partners.
     #[error("`{0}` is a team of two bots, but {1} has no partners (one seat per team)")]
@@ -211,8 +215,9 @@ pub enum BotSpec {
     Random,
     /// A trained strategy table, played by [`PolicyBot`] as the [`TablePlay`] says: written
     /// `path` for [`TablePlay::STRONG`]; `@purify=T`, `@cards=table|search|auto`,
-    /// `@folds=all|undominated` and `@accepts=all|break-even` after the path change it; `path@raw`
-    /// is [`TablePlay::RAW`], the table as trained (options after `@raw` change it in turn).
+    /// `@folds=all|undominated`, `@accepts=all|break-even` and `@faltas=all|value` after the path
+    /// change it; `path@raw` is [`TablePlay::RAW`], the table as trained (options after `@raw`
+    /// change it in turn).
     Model(PathBuf, TablePlay),
     /// A mixed team (written `first+second`): the first bot holds the team's first seat (0 or
     /// 1), the second its partner's (team games only).
@@ -280,7 +285,8 @@ impl FromStr for BotSpec {
     /// `heuristic`, `search` and `random` (case-insensitive) name the built-in bots; a text that looks
     /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file, optionally
     /// followed by `@raw` or `@purify=T` (a threshold in [0, 1)), `@cards=table|search|auto`,
-    /// `@folds=all|undominated` and `@accepts=all|break-even` (see [`BotSpec::Model`]).
+    /// `@folds=all|undominated`, `@accepts=all|break-even` and `@faltas=all|value` (see
+    /// [`BotSpec::Model`]).
     fn from_str(s: &str) -> Result<BotSpec, BotError> {
         let t = s.trim();
         if let Some((first, second)) = t.split_once('+') {
@@ -314,6 +320,8 @@ impl FromStr for BotSpec {
                     ("folds", "undominated") => play.drop_dominated_folds = true,
                     ("accepts", "all") => play.refuse_below_break_even = false,
                     ("accepts", "break-even") => play.refuse_below_break_even = true,
+                    ("faltas", "all") => play.drop_falta_bluffs = false,
+                    ("faltas", "value") => play.drop_falta_bluffs = true,
                     _ => return Err(bad()),
                 }
             }
@@ -353,6 +361,9 @@ impl fmt::Display for BotSpec {
                 }
                 if !play.refuse_below_break_even {
                     f.write_str("@accepts=all")?;
+                }
+                if !play.drop_falta_bluffs {
+                    f.write_str("@faltas=all")?;
                 }
                 Ok(())
             }
@@ -398,13 +409,18 @@ mod tests {
             ),
             ("m.tbl@accepts=all@folds=all", "m.tbl@folds=all@accepts=all"),
             ("m.tbl@accepts=break-even", "m.tbl"),
+            ("m.tbl@faltas=value", "m.tbl"),
             (
-                "m.tbl@purify=0@cards=table@folds=all@accepts=all",
+                "m.tbl@faltas=all@accepts=all",
+                "m.tbl@accepts=all@faltas=all",
+            ),
+            (
+                "m.tbl@purify=0@cards=table@folds=all@accepts=all@faltas=all",
                 "m.tbl@raw",
             ),
             (
                 "m.tbl@raw@purify=0.5",
-                "m.tbl@cards=table@folds=all@accepts=all",
+                "m.tbl@cards=table@folds=all@accepts=all@faltas=all",
             ),
             ("m.tbl@folds=undominated", "m.tbl"),
             ("m.tbl@purify=0.5@cards=auto", "m.tbl"),
@@ -453,6 +469,7 @@ mod tests {
             "m.tbl@cards=heuristic",
             "m.tbl@folds=some",
             "m.tbl@accepts=none",
+            "m.tbl@faltas=none",
             "m.tbl@raw=1",
             "m.tbl@purify",
             "m.tbl@speed=2",

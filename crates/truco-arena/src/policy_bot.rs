@@ -6,6 +6,7 @@ use truco_game::{Action, Event, Spot, View};
 use truco_query::Policy;
 
 use crate::bot::{uniform_index, Bot, BotRng, Fallbacks};
+use crate::heuristic;
 use crate::search::SearchBot;
 
 /// Samples its action from a strategy table. The table is shared (`Arc`) between the arena's
@@ -89,6 +90,12 @@ pub struct TablePlay {
     /// rule refuses only what loses against any sound caller; the tables, trained against
     /// bluffing copies of themselves over coarse keys, accepted such bets.
     pub refuse_below_break_even: bool,
+    /// Never call the falta envido on a showdown the seat is more likely to lose than win, away
+    /// from the end ([`crate::heuristic::falta_call_below_even`]): the table's other actions
+    /// share the falta's weight (the search bot acts if the table wants nothing else). The
+    /// tables bluffed such faltas, worth the match from the malas, for a few points: that pays
+    /// only against callers who accept less than about one time in ten.
+    pub drop_falta_bluffs: bool,
 }
 
 impl TablePlay {
@@ -98,16 +105,18 @@ impl TablePlay {
         cards: CardPlay::Table,
         drop_dominated_folds: false,
         refuse_below_break_even: false,
+        drop_falta_bluffs: false,
     };
 
     /// The strongest way to play a table measured (the model cards): its most likely action,
     /// the card by [`CardPlay::ByAbstraction`], no dominated fold, no bet accepted below its
-    /// break-even.
+    /// break-even, no falta called below even.
     pub const STRONG: TablePlay = TablePlay {
         purify: 0.5,
         cards: CardPlay::ByAbstraction,
         drop_dominated_folds: true,
         refuse_below_break_even: true,
+        drop_falta_bluffs: true,
     };
 }
 
@@ -179,8 +188,17 @@ impl Bot for PolicyBot {
         self.counts.decisions += 1;
         self.counts.fallbacks += u64::from(r.is_none());
         let chosen = r.and_then(|r| {
-            let r = r.purified(self.play.purify);
-            match r.sample(rng) {
+            let mut r = r.purified(self.play.purify);
+            let mut drawn = r.sample(rng);
+            if drawn == Some(Action::FaltaEnvido)
+                && self.play.drop_falta_bluffs
+                && heuristic::falta_call_below_even(view)
+            {
+                self.counts.faltas_dropped += 1;
+                r = r.restricted(|a| a != Action::FaltaEnvido);
+                drawn = Some(r.sample(rng)?);
+            }
+            match drawn {
                 // Playing on instead: a card (or a pass) as the table would, never a call it
                 // did not want to make; the search's card if the table gives them no weight.
                 Some(Action::Mazo)
@@ -432,6 +450,40 @@ mod tests {
             let counts = play.fallbacks().unwrap();
             assert_eq!(counts.bets_refused, u64::from(refused), "{at}");
             assert_eq!(raw.fallbacks().unwrap().bets_refused, 0);
+        }
+    }
+
+    #[test]
+    fn a_falta_below_even_is_not_called() {
+        // The mano to act at 0-0, the row calls the falta (the match): holding 6, not called;
+        // holding 33, called.
+        for (hand, dropped) in [("4C 5B 6E", true), ("7O 6O 4C", false)] {
+            let at = format!("arg-1v1 | score 0-0 | dealer 1 | seat 0: {hand}");
+            let t = table_on("faltas", "arg-1v1", &at, |legal| {
+                legal
+                    .iter()
+                    .position(|&a| a == Action::FaltaEnvido)
+                    .unwrap()
+            });
+            let policy = Arc::new(Policy::open(&t.0).unwrap());
+            let spot: Spot = at.parse().unwrap();
+            let view = spot.to_view().unwrap();
+            let mut legal = ActionList::new();
+            view.legal_actions(&mut legal);
+            let mut raw = PolicyBot::new(Arc::clone(&policy), "raw");
+            let mut play = PolicyBot::new(Arc::clone(&policy), "s").with_play(TablePlay::STRONG);
+            let mut rng = BotRng::seed_from_u64(2);
+            for _ in 0..10 {
+                let a = raw.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+                assert_eq!(a, Action::FaltaEnvido);
+                // The table wants nothing else: the search bot acts.
+                let b = play.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+                assert!(legal.contains(b), "{b}");
+                assert_eq!(b != Action::FaltaEnvido, dropped, "{at}: {b}");
+            }
+            let counts = play.fallbacks().unwrap();
+            assert_eq!(counts.faltas_dropped, if dropped { 10 } else { 0 }, "{at}");
+            assert_eq!(raw.fallbacks().unwrap().faltas_dropped, 0);
         }
     }
 

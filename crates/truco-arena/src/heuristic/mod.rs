@@ -211,6 +211,24 @@ pub fn envido_below_break_even(view: &View) -> bool {
     need.is_some_and(|need| me.envido_chance(Some(floor)) < need)
 }
 
+/// Whether calling the falta envido now (on one's turn, or raising a pending chain) stakes it
+/// on a showdown the acting seat is more likely to lose than win: its own total's envido win
+/// chance against unknown hands (partners' and opponents' alike) is below one half, away from
+/// the end ([`near_end`]: there the falta is worth little more than a real envido). Declined,
+/// such a falta wins the chain's declined value, a few points; accepted, it loses the falta's
+/// value (from the malas, the match) more often than not, and more often still against a
+/// caller who accepts with strong totals. It pays only against an opponent who accepts it
+/// less than about one time in ten. Argentine variants only (valencian's falta envit closes a
+/// cama; paulista has no envido).
+pub fn falta_call_below_even(view: &View) -> bool {
+    let me = Seat::of(view);
+    matches!(
+        me.rules.variant,
+        Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic
+    ) && !near_end(&me.rules, view.public().score(), me.team)
+        && me.envido_chance(None) < 0.5
+}
+
 /// Whether accepting the pending truco-ladder call (truco, retruco, vale cuatro; paulista's
 /// truco to doze; valencian's truc to quatre val) is below its point break-even at the score,
 /// by the hand win chance `judge` gives: `(new - old) / 2 new` (`old` the value declining gives,

@@ -165,6 +165,34 @@ fn a_falta_is_below_break_even_by_the_own_total_and_the_score() {
 }
 
 #[test]
+fn a_falta_call_is_below_even_by_the_own_total_away_from_the_end() {
+    let below = |score: [u8; 2], hands: &str, actions: &str| {
+        let mut st = deal(RuleSet::ARG_1V1, score, hands);
+        run(&mut st, actions);
+        let seat = st.actor().seat().unwrap();
+        falta_call_below_even(&st.view(seat).unwrap())
+    };
+    // The mano to act at 0-0, the falta worth the match: holding 6, below; holding 33, not.
+    assert!(below([0, 0], "4C 5B 6E / 7O 6O 4E", ""), "6");
+    assert!(!below([0, 0], "7O 6O 4C / 5B 4E 6E", ""), "33");
+    // Raising a pending envido to the falta with 6: below.
+    assert!(below([0, 0], "7O 6O 4E / 4C 5B 6E", "envido"));
+    // Near the end (the opponent needs 2, the falta worth 2): not judged.
+    assert!(!below([0, 13], "4C 5B 6E / 7O 6O 4E", ""));
+    // Two against two: the partner's unknown total counts for the team.
+    let mut st = deal(
+        RuleSet::ARG_2V2,
+        [0, 0],
+        "4C 5B 6E / 1E 2E 3E / 7O 6O 4E / 4B 7B 10C",
+    );
+    run(&mut st, "");
+    assert!(
+        falta_call_below_even(&st.view(0).unwrap()),
+        "6 and a partner"
+    );
+}
+
+#[test]
 fn any_envido_chain_is_judged_by_its_break_even() {
     let below = |hands: &str, actions: &str| {
         let mut st = deal(RuleSet::ARG_1V1, [0, 0], hands);

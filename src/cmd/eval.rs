@@ -46,9 +46,10 @@ pub struct Args {
     /// table file (e.g. models/arg-1v1.tbl: the table decides each move, playing its most
     /// likely action, and when that is a card the search picks which; it never folds where
     /// playing on dominates, nor accepts an envido or truco below its break-even (its own
-    /// total; the search's hand win chance);
+    /// total; the search's hand win chance), nor calls a falta below even away from the end;
     /// `FILE@purify=T` keeps the actions of probability T or more, `FILE@cards=table` plays
     /// the table's own card, `FILE@folds=all` keeps every fold, `FILE@accepts=all` every acceptance,
+    /// `FILE@faltas=all` every falta,
     /// `FILE@raw` is the table as trained); in team variants also a mixed
     /// team of two joined by `+` (models/arg-2v2.tbl+heuristic: the table holds the team's
     /// first seat, the heuristic its partner; in six players its two partners).

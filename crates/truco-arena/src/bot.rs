@@ -68,9 +68,8 @@ pub struct Fallbacks {
     /// Bets the table accepted below their break-even, refused instead
     /// ([`crate::TablePlay::refuse_below_break_even`]).
     pub bets_refused: u64,
-    /// Falta envido calls the table made below even, not made
-    /// ([`crate::TablePlay::drop_falta_bluffs`]).
-    pub faltas_dropped: u64,
+    /// Big bluffs the table made, not made ([`crate::TablePlay::drop_big_bluffs`]).
+    pub bluffs_dropped: u64,
 }
 
 impl Fallbacks {
@@ -85,7 +84,7 @@ impl Fallbacks {
                     fallbacks: x.fallbacks + y.fallbacks,
                     folds_dropped: x.folds_dropped + y.folds_dropped,
                     bets_refused: x.bets_refused + y.bets_refused,
-                    faltas_dropped: x.faltas_dropped + y.faltas_dropped,
+                    bluffs_dropped: x.bluffs_dropped + y.bluffs_dropped,
                 })
             }
         }
@@ -197,7 +196,7 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated, @accepts=all|break-even and @faltas=all|value, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
+    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated, @accepts=all|break-even and @bluffs=all|small, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
     Unknown(String),
     /// A mixed team was asked for in a game without partners.
     #[error("`{0}` is a team of two bots, but {1} has no partners (one seat per team)")]
@@ -215,7 +214,7 @@ pub enum BotSpec {
     Random,
     /// A trained strategy table, played by [`PolicyBot`] as the [`TablePlay`] says: written
     /// `path` for [`TablePlay::STRONG`]; `@purify=T`, `@cards=table|search|auto`,
-    /// `@folds=all|undominated`, `@accepts=all|break-even` and `@faltas=all|value` after the path
+    /// `@folds=all|undominated`, `@accepts=all|break-even` and `@bluffs=all|small` after the path
     /// change it; `path@raw` is [`TablePlay::RAW`], the table as trained (options after `@raw`
     /// change it in turn).
     Model(PathBuf, TablePlay),
@@ -285,7 +284,7 @@ impl FromStr for BotSpec {
     /// `heuristic`, `search` and `random` (case-insensitive) name the built-in bots; a text that looks
     /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file, optionally
     /// followed by `@raw` or `@purify=T` (a threshold in [0, 1)), `@cards=table|search|auto`,
-    /// `@folds=all|undominated`, `@accepts=all|break-even` and `@faltas=all|value` (see
+    /// `@folds=all|undominated`, `@accepts=all|break-even` and `@bluffs=all|small` (see
     /// [`BotSpec::Model`]).
     fn from_str(s: &str) -> Result<BotSpec, BotError> {
         let t = s.trim();
@@ -320,8 +319,8 @@ impl FromStr for BotSpec {
                     ("folds", "undominated") => play.drop_dominated_folds = true,
                     ("accepts", "all") => play.refuse_below_break_even = false,
                     ("accepts", "break-even") => play.refuse_below_break_even = true,
-                    ("faltas", "all") => play.drop_falta_bluffs = false,
-                    ("faltas", "value") => play.drop_falta_bluffs = true,
+                    ("bluffs", "all") => play.drop_big_bluffs = false,
+                    ("bluffs", "small") => play.drop_big_bluffs = true,
                     _ => return Err(bad()),
                 }
             }
@@ -362,8 +361,8 @@ impl fmt::Display for BotSpec {
                 if !play.refuse_below_break_even {
                     f.write_str("@accepts=all")?;
                 }
-                if !play.drop_falta_bluffs {
-                    f.write_str("@faltas=all")?;
+                if !play.drop_big_bluffs {
+                    f.write_str("@bluffs=all")?;
                 }
                 Ok(())
             }
@@ -409,18 +408,18 @@ mod tests {
             ),
             ("m.tbl@accepts=all@folds=all", "m.tbl@folds=all@accepts=all"),
             ("m.tbl@accepts=break-even", "m.tbl"),
-            ("m.tbl@faltas=value", "m.tbl"),
+            ("m.tbl@bluffs=small", "m.tbl"),
             (
-                "m.tbl@faltas=all@accepts=all",
-                "m.tbl@accepts=all@faltas=all",
+                "m.tbl@bluffs=all@accepts=all",
+                "m.tbl@accepts=all@bluffs=all",
             ),
             (
-                "m.tbl@purify=0@cards=table@folds=all@accepts=all@faltas=all",
+                "m.tbl@purify=0@cards=table@folds=all@accepts=all@bluffs=all",
                 "m.tbl@raw",
             ),
             (
                 "m.tbl@raw@purify=0.5",
-                "m.tbl@cards=table@folds=all@accepts=all@faltas=all",
+                "m.tbl@cards=table@folds=all@accepts=all@bluffs=all",
             ),
             ("m.tbl@folds=undominated", "m.tbl"),
             ("m.tbl@purify=0.5@cards=auto", "m.tbl"),
@@ -469,7 +468,7 @@ mod tests {
             "m.tbl@cards=heuristic",
             "m.tbl@folds=some",
             "m.tbl@accepts=none",
-            "m.tbl@faltas=none",
+            "m.tbl@bluffs=none",
             "m.tbl@raw=1",
             "m.tbl@purify",
             "m.tbl@speed=2",

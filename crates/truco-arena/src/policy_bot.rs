@@ -6,7 +6,6 @@ use truco_game::{Action, Event, Spot, View};
 use truco_query::Policy;
 
 use crate::bot::{uniform_index, Bot, BotRng, Fallbacks};
-use crate::heuristic;
 use crate::search::SearchBot;
 
 /// Samples its action from a strategy table. The table is shared (`Arc`) between the arena's
@@ -90,12 +89,13 @@ pub struct TablePlay {
     /// rule refuses only what loses against any sound caller; the tables, trained against
     /// bluffing copies of themselves over coarse keys, accepted such bets.
     pub refuse_below_break_even: bool,
-    /// Never call the falta envido on a showdown the seat is more likely to lose than win, away
-    /// from the end ([`crate::heuristic::falta_call_below_even`]): the table's other actions
-    /// share the falta's weight (the search bot acts if the table wants nothing else). The
-    /// tables bluffed such faltas, worth the match from the malas, for a few points: that pays
-    /// only against callers who accept less than about one time in ten.
-    pub drop_falta_bluffs: bool,
+    /// Never make a big bluff ([`SearchBot::big_bluff`]): a falta envido away from the end, or
+    /// a valencian joc fora, called on a showdown the seat is more likely to lose than win. The
+    /// table's other actions share the call's weight (the search bot acts if the table wants
+    /// nothing else). The tables bluffed such calls, which stake the match (a falta from the
+    /// malas, any joc fora) for a few points: that pays only against opponents who rarely
+    /// accept.
+    pub drop_big_bluffs: bool,
 }
 
 impl TablePlay {
@@ -105,18 +105,18 @@ impl TablePlay {
         cards: CardPlay::Table,
         drop_dominated_folds: false,
         refuse_below_break_even: false,
-        drop_falta_bluffs: false,
+        drop_big_bluffs: false,
     };
 
     /// The strongest way to play a table measured (the model cards): its most likely action,
     /// the card by [`CardPlay::ByAbstraction`], no dominated fold, no bet accepted below its
-    /// break-even, no falta called below even.
+    /// break-even, no big bluff.
     pub const STRONG: TablePlay = TablePlay {
         purify: 0.5,
         cards: CardPlay::ByAbstraction,
         drop_dominated_folds: true,
         refuse_below_break_even: true,
-        drop_falta_bluffs: true,
+        drop_big_bluffs: true,
     };
 }
 
@@ -190,12 +190,11 @@ impl Bot for PolicyBot {
         let chosen = r.and_then(|r| {
             let mut r = r.purified(self.play.purify);
             let mut drawn = r.sample(rng);
-            if drawn == Some(Action::FaltaEnvido)
-                && self.play.drop_falta_bluffs
-                && heuristic::falta_call_below_even(view)
+            if let Some(bluff) =
+                drawn.filter(|&a| self.play.drop_big_bluffs && SearchBot::big_bluff(view, a, rng))
             {
-                self.counts.faltas_dropped += 1;
-                r = r.restricted(|a| a != Action::FaltaEnvido);
+                self.counts.bluffs_dropped += 1;
+                r = r.restricted(|a| a != bluff);
                 drawn = Some(r.sample(rng)?);
             }
             match drawn {
@@ -275,7 +274,11 @@ mod tests {
     /// A table of `variant` whose only row is `spot`, all weight on the action `heavy` picks
     /// among the legal ones (in canonical order).
     fn table_on(tag: &str, variant: &str, spot: &str, heavy: fn(&[Action]) -> usize) -> Tmp {
-        let a = Abstraction::Tiers;
+        let a = if variant == "valencian" {
+            Abstraction::ValencianBucketsV1
+        } else {
+            Abstraction::Tiers
+        };
         let spot: Spot = spot.parse().unwrap();
         let view = spot.to_view().unwrap();
         let mut legal = ActionList::new();
@@ -482,8 +485,38 @@ mod tests {
                 assert_eq!(b != Action::FaltaEnvido, dropped, "{at}: {b}");
             }
             let counts = play.fallbacks().unwrap();
-            assert_eq!(counts.faltas_dropped, if dropped { 10 } else { 0 }, "{at}");
-            assert_eq!(raw.fallbacks().unwrap().faltas_dropped, 0);
+            assert_eq!(counts.bluffs_dropped, if dropped { 10 } else { 0 }, "{at}");
+            assert_eq!(raw.fallbacks().unwrap().bluffs_dropped, 0);
+        }
+    }
+
+    #[test]
+    fn a_joc_fora_below_even_is_not_called() {
+        // Team 1 answers a quatre val at its deciding seat 3; the row raises to the joc fora.
+        let quatre_val = "| 1:pass 0:truc 1:retruc 2:quatre-val";
+        for (hand, dropped) in [("4O 5O 5C", true), ("1E 1B 7E", false)] {
+            let at =
+                format!("valencian | score 0-0 camas 0-0 | dealer 3 | seat 3: {hand} {quatre_val}");
+            let t = table_on("joc-fora", "valencian", &at, |legal| {
+                legal.iter().position(|&a| a == Action::Raise).unwrap()
+            });
+            let policy = Arc::new(Policy::open(&t.0).unwrap());
+            let spot: Spot = at.parse().unwrap();
+            let view = spot.to_view().unwrap();
+            let mut legal = ActionList::new();
+            view.legal_actions(&mut legal);
+            let mut raw = PolicyBot::new(Arc::clone(&policy), "raw");
+            let mut play = PolicyBot::new(Arc::clone(&policy), "s").with_play(TablePlay::STRONG);
+            let mut rng = BotRng::seed_from_u64(4);
+            for _ in 0..10 {
+                let a = raw.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+                assert_eq!(a, Action::Raise);
+                let b = play.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+                assert!(legal.contains(b), "{b}");
+                assert_eq!(b != Action::Raise, dropped, "{at}: {b}");
+            }
+            let counts = play.fallbacks().unwrap();
+            assert_eq!(counts.bluffs_dropped, if dropped { 10 } else { 0 }, "{at}");
         }
     }
 

@@ -298,11 +298,11 @@ impl fmt::Display for Report {
                     fb.decisions,
                     100.0 * fb.fallbacks as f64 / fb.decisions.max(1) as f64
                 )?;
-                if fb.folds_dropped + fb.bets_refused + fb.faltas_dropped > 0 {
+                if fb.folds_dropped + fb.bets_refused + fb.bluffs_dropped > 0 {
                     write!(
                         f,
-                        "\n{side}'s table bot played on where {} folds were dominated, refused {} bets below their break-even and called no falta in {} spots where it was below even",
-                        fb.folds_dropped, fb.bets_refused, fb.faltas_dropped
+                        "\n{side}'s table bot played on where {} folds were dominated, refused {} bets below their break-even and made no big bluff in {} spots (a falta or joc fora below even)",
+                        fb.folds_dropped, fb.bets_refused, fb.bluffs_dropped
                     )?;
                 }
             }

@@ -101,6 +101,22 @@ impl SearchBot {
             || heuristic::eleven_below_break_even(view)
             || heuristic::truco_below_break_even(view, &mut Sampled::new(rng.next_u64()))
     }
+
+    /// Whether calling `action` now is a big bluff: a falta envido
+    /// ([`heuristic::falta_call_below_even`]: by the seat's own total) or a valencian joc fora
+    /// ([`heuristic::joc_fora_call_below_even`]: by the search's hand win chance over sampled
+    /// deals) staked on a showdown the seat is more likely to lose than win. `false` for
+    /// every other action.
+    pub fn big_bluff(view: &View, action: Action, rng: &mut BotRng) -> bool {
+        match action {
+            Action::FaltaEnvido => heuristic::falta_call_below_even(view),
+            Action::Raise => {
+                heuristic::raise_is_joc_fora(view)
+                    && heuristic::joc_fora_call_below_even(view, &mut Sampled::new(rng.next_u64()))
+            }
+            _ => false,
+        }
+    }
 }
 
 /// The sampling judge of one decision: its own generator, and the deals drawn once and

@@ -229,6 +229,23 @@ pub fn falta_call_below_even(view: &View) -> bool {
         && me.envido_chance(None) < 0.5
 }
 
+/// Whether a truco-ladder raise now is the valencian joc fora (the ladder's last step: the
+/// hand's winner takes the match), on one's turn or raising a pending quatre val.
+pub fn raise_is_joc_fora(view: &View) -> bool {
+    let p = view.public();
+    let (rules, t) = (p.rules(), p.truco());
+    rules.joc_fora && t.level + 1 + u8::from(t.pending) >= rules.truco_top
+}
+
+/// Whether calling the joc fora now ([`raise_is_joc_fora`]) stakes the match on a hand the
+/// seat's team is more likely to lose than win, by `judge`'s hand win chance. Declined, it
+/// wins the quatre val's points; accepted, it loses the match more often than not, and more
+/// often still against an opponent who accepts with strong hands: like the falta of
+/// [`falta_call_below_even`], such a bluff pays only against opponents who rarely accept it.
+pub fn joc_fora_call_below_even(view: &View, judge: &mut dyn Judge) -> bool {
+    raise_is_joc_fora(view) && judge.win_chance(view) < 0.5
+}
+
 /// Whether accepting the pending truco-ladder call (truco, retruco, vale cuatro; paulista's
 /// truco to doze; valencian's truc to quatre val) is below its point break-even at the score,
 /// by the hand win chance `judge` gives: `(new - old) / 2 new` (`old` the value declining gives,

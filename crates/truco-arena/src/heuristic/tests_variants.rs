@@ -261,3 +261,30 @@ fn a_mao_de_onze_is_below_break_even_with_a_hopeless_pair() {
     st.apply(Action::Play("4C".parse().unwrap())).unwrap();
     assert!(!super::eleven_below_break_even(&st.view(1).unwrap()));
 }
+
+#[test]
+fn a_joc_fora_call_is_below_even_by_the_hand_win_chance() {
+    let judge = |hands: &str, chain: &str| {
+        let mut st = valencian([0, 0], [0, 0], hands);
+        run(&mut st, chain);
+        let view = st.view(st.actor().seat().unwrap()).unwrap();
+        assert_eq!(view.seat() % 2, 1, "team 1 answers");
+        (
+            super::raise_is_joc_fora(&view),
+            super::joc_fora_call_below_even(&view, &mut Percentile),
+        )
+    };
+    // Team 1's two hands: the weakest cards, or the strongest.
+    let weak = "1E 1B 7E / 4E 5B 4C / 7O 3C 7C / 4O 5C 5O";
+    let strong = "4E 5B 4C / 1E 1B 7E / 4O 5C 5O / 7O 3C 7C";
+    // Team 1 answers a quatre val: its raise is the joc fora.
+    let quatre_val = "pass raise raise raise";
+    assert_eq!(
+        judge(weak, quatre_val),
+        (true, true),
+        "4s and 5s stake the match"
+    );
+    assert_eq!(judge(strong, quatre_val), (true, false), "both top cards");
+    // Team 1 answers the truc: its raise is the retruc.
+    assert_eq!(judge(weak, "pass raise"), (false, false));
+}

@@ -103,16 +103,17 @@ impl SearchBot {
     }
 
     /// Whether calling `action` now is a big bluff: a falta envido
-    /// ([`heuristic::falta_call_below_even`]: by the seat's own total) or a valencian joc fora
-    /// ([`heuristic::joc_fora_call_below_even`]: by the search's hand win chance over sampled
-    /// deals) staked on a showdown the seat is more likely to lose than win. `false` for
-    /// every other action.
+    /// ([`heuristic::falta_call_below_even`]: by the seat's own total) or a truco-ladder raise
+    /// that stakes the match, the valencian joc fora included
+    /// ([`heuristic::match_raise_below_even`]: by the search's hand win chance over sampled
+    /// deals), on a showdown the seat is more likely to lose than win. `false` for every other
+    /// action.
     pub fn big_bluff(view: &View, action: Action, rng: &mut BotRng) -> bool {
         match action {
             Action::FaltaEnvido => heuristic::falta_call_below_even(view),
             Action::Raise => {
-                heuristic::raise_is_joc_fora(view)
-                    && heuristic::joc_fora_call_below_even(view, &mut Sampled::new(rng.next_u64()))
+                heuristic::raise_stakes_the_match(view)
+                    && heuristic::match_raise_below_even(view, &mut Sampled::new(rng.next_u64()))
             }
             _ => false,
         }

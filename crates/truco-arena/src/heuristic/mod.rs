@@ -229,21 +229,36 @@ pub fn falta_call_below_even(view: &View) -> bool {
         && me.envido_chance(None) < 0.5
 }
 
-/// Whether a truco-ladder raise now is the valencian joc fora (the ladder's last step: the
-/// hand's winner takes the match), on one's turn or raising a pending quatre val.
-pub fn raise_is_joc_fora(view: &View) -> bool {
+/// Whether a truco-ladder raise now (on one's turn, or over a pending call) stakes the match:
+/// the valencian joc fora (the hand's winner takes the match), or a raise whose value, accepted,
+/// brings whichever team wins the hand to the target (valencian: closes the cama) while the
+/// value the opponents would concede by declining does not.
+pub fn raise_stakes_the_match(view: &View) -> bool {
     let p = view.public();
     let (rules, t) = (p.rules(), p.truco());
-    rules.joc_fora && t.level + 1 + u8::from(t.pending) >= rules.truco_top
+    let next = t.level + 1 + u8::from(t.pending);
+    if next > rules.truco_top {
+        return false;
+    }
+    if rules.joc_fora && next == rules.truco_top {
+        return true;
+    }
+    let me = Seat::of(view);
+    let wins_with = |points: u8| me.score.0 as u32 + points as u32 >= rules.target as u32;
+    let (declined, accepted) = (
+        rules.truco_values[next as usize - 1],
+        rules.truco_values[next as usize],
+    );
+    me.opp_wins_with(accepted) && wins_with(accepted) && !wins_with(declined)
 }
 
-/// Whether calling the joc fora now ([`raise_is_joc_fora`]) stakes the match on a hand the
-/// seat's team is more likely to lose than win, by `judge`'s hand win chance. Declined, it
-/// wins the quatre val's points; accepted, it loses the match more often than not, and more
-/// often still against an opponent who accepts with strong hands: like the falta of
-/// [`falta_call_below_even`], such a bluff pays only against opponents who rarely accept it.
-pub fn joc_fora_call_below_even(view: &View, judge: &mut dyn Judge) -> bool {
-    raise_is_joc_fora(view) && judge.win_chance(view) < 0.5
+/// Whether raising now stakes the match ([`raise_stakes_the_match`]) on a hand the seat's team
+/// is more likely to lose than win, by `judge`'s hand win chance. Declined, the raise wins a
+/// few points; accepted, it loses the match more often than not, and more often still against
+/// an opponent who accepts with strong hands: like the falta of [`falta_call_below_even`],
+/// such a bluff pays only against opponents who rarely accept it.
+pub fn match_raise_below_even(view: &View, judge: &mut dyn Judge) -> bool {
+    raise_stakes_the_match(view) && judge.win_chance(view) < 0.5
 }
 
 /// Whether accepting the pending truco-ladder call (truco, retruco, vale cuatro; paulista's

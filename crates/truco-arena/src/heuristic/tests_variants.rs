@@ -270,8 +270,8 @@ fn a_joc_fora_call_is_below_even_by_the_hand_win_chance() {
         let view = st.view(st.actor().seat().unwrap()).unwrap();
         assert_eq!(view.seat() % 2, 1, "team 1 answers");
         (
-            super::raise_is_joc_fora(&view),
-            super::joc_fora_call_below_even(&view, &mut Percentile),
+            super::raise_stakes_the_match(&view),
+            super::match_raise_below_even(&view, &mut Percentile),
         )
     };
     // Team 1's two hands: the weakest cards, or the strongest.

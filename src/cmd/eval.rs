@@ -46,10 +46,11 @@ pub struct Args {
     /// table file (e.g. models/arg-1v1.tbl: the table decides each move, playing its most
     /// likely action, and when that is a card the search picks which; it never folds where
     /// playing on dominates, nor accepts an envido or truco below its break-even (its own
-    /// total; the search's hand win chance), nor calls a falta below even away from the end;
+    /// total; the search's hand win chance), nor makes a big bluff (a falta or a raise that
+    /// stakes the match on a showdown more likely lost than won);
     /// `FILE@purify=T` keeps the actions of probability T or more, `FILE@cards=table` plays
     /// the table's own card, `FILE@folds=all` keeps every fold, `FILE@accepts=all` every acceptance,
-    /// `FILE@faltas=all` every falta,
+    /// `FILE@bluffs=all` every bluff,
     /// `FILE@raw` is the table as trained); in team variants also a mixed
     /// team of two joined by `+` (models/arg-2v2.tbl+heuristic: the table holds the team's
     /// first seat, the heuristic its partner; in six players its two partners).

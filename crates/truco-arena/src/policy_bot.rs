@@ -90,11 +90,11 @@ pub struct TablePlay {
     /// bluffing copies of themselves over coarse keys, accepted such bets.
     pub refuse_below_break_even: bool,
     /// Never make a big bluff ([`SearchBot::big_bluff`]): a falta envido away from the end, or
-    /// a valencian joc fora, called on a showdown the seat is more likely to lose than win. The
-    /// table's other actions share the call's weight (the search bot acts if the table wants
-    /// nothing else). The tables bluffed such calls, which stake the match (a falta from the
-    /// malas, any joc fora) for a few points: that pays only against opponents who rarely
-    /// accept.
+    /// a truco-ladder raise that stakes the match (the valencian joc fora, paulista's doze from
+    /// 0-0), called on a showdown the seat is more likely to lose than win. The table's other
+    /// actions share the call's weight (the search bot acts if the table wants nothing else).
+    /// The tables bluffed such calls, which stake the match for a few points: that pays only
+    /// against opponents who rarely accept.
     pub drop_big_bluffs: bool,
 }
 
@@ -457,17 +457,36 @@ mod tests {
     }
 
     #[test]
-    fn a_falta_below_even_is_not_called() {
-        // The mano to act at 0-0, the row calls the falta (the match): holding 6, not called;
-        // holding 33, called.
-        for (hand, dropped) in [("4C 5B 6E", true), ("7O 6O 4C", false)] {
-            let at = format!("arg-1v1 | score 0-0 | dealer 1 | seat 0: {hand}");
-            let t = table_on("faltas", "arg-1v1", &at, |legal| {
-                legal
-                    .iter()
-                    .position(|&a| a == Action::FaltaEnvido)
-                    .unwrap()
-            });
+    fn a_big_bluff_is_not_made() {
+        // The row's only action: the falta, or a raise.
+        fn falta(legal: &[Action]) -> usize {
+            legal
+                .iter()
+                .position(|&a| a == Action::FaltaEnvido)
+                .unwrap()
+        }
+        fn raise(legal: &[Action]) -> usize {
+            legal.iter().position(|&a| a == Action::Raise).unwrap()
+        }
+        let arg = |hand: &str| format!("arg-1v1 | score 0-0 | dealer 1 | seat 0: {hand}");
+        // Team 1 answers a quatre val at its deciding seat 3: its raise is the joc fora.
+        let val = |hand: &str| {
+            format!(
+                "valencian | score 0-0 camas 0-0 | dealer 3 | seat 3: {hand} \
+                 | 1:pass 0:truc 1:retruc 2:quatre-val"
+            )
+        };
+        // The mano at 0-0 calls the falta (the match) holding 6, not with 33; the joc fora is
+        // raised with 4s and 5s, not with both aces.
+        let cases = [
+            ("arg-1v1", arg("4C 5B 6E"), Action::FaltaEnvido, true),
+            ("arg-1v1", arg("7O 6O 4C"), Action::FaltaEnvido, false),
+            ("valencian", val("4O 5O 5C"), Action::Raise, true),
+            ("valencian", val("1E 1B 7E"), Action::Raise, false),
+        ];
+        for (variant, at, call, dropped) in cases {
+            let heavy: fn(&[Action]) -> usize = if call == Action::Raise { raise } else { falta };
+            let t = table_on("bluffs", variant, &at, heavy);
             let policy = Arc::new(Policy::open(&t.0).unwrap());
             let spot: Spot = at.parse().unwrap();
             let view = spot.to_view().unwrap();
@@ -478,45 +497,15 @@ mod tests {
             let mut rng = BotRng::seed_from_u64(2);
             for _ in 0..10 {
                 let a = raw.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
-                assert_eq!(a, Action::FaltaEnvido);
-                // The table wants nothing else: the search bot acts.
+                assert_eq!(a, call);
+                // Where the table wants nothing else, the search bot acts.
                 let b = play.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
                 assert!(legal.contains(b), "{b}");
-                assert_eq!(b != Action::FaltaEnvido, dropped, "{at}: {b}");
+                assert_eq!(b != call, dropped, "{at}: {b}");
             }
             let counts = play.fallbacks().unwrap();
             assert_eq!(counts.bluffs_dropped, if dropped { 10 } else { 0 }, "{at}");
             assert_eq!(raw.fallbacks().unwrap().bluffs_dropped, 0);
-        }
-    }
-
-    #[test]
-    fn a_joc_fora_below_even_is_not_called() {
-        // Team 1 answers a quatre val at its deciding seat 3; the row raises to the joc fora.
-        let quatre_val = "| 1:pass 0:truc 1:retruc 2:quatre-val";
-        for (hand, dropped) in [("4O 5O 5C", true), ("1E 1B 7E", false)] {
-            let at =
-                format!("valencian | score 0-0 camas 0-0 | dealer 3 | seat 3: {hand} {quatre_val}");
-            let t = table_on("joc-fora", "valencian", &at, |legal| {
-                legal.iter().position(|&a| a == Action::Raise).unwrap()
-            });
-            let policy = Arc::new(Policy::open(&t.0).unwrap());
-            let spot: Spot = at.parse().unwrap();
-            let view = spot.to_view().unwrap();
-            let mut legal = ActionList::new();
-            view.legal_actions(&mut legal);
-            let mut raw = PolicyBot::new(Arc::clone(&policy), "raw");
-            let mut play = PolicyBot::new(Arc::clone(&policy), "s").with_play(TablePlay::STRONG);
-            let mut rng = BotRng::seed_from_u64(4);
-            for _ in 0..10 {
-                let a = raw.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
-                assert_eq!(a, Action::Raise);
-                let b = play.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
-                assert!(legal.contains(b), "{b}");
-                assert_eq!(b != Action::Raise, dropped, "{at}: {b}");
-            }
-            let counts = play.fallbacks().unwrap();
-            assert_eq!(counts.bluffs_dropped, if dropped { 10 } else { 0 }, "{at}");
         }
     }
 

@@ -111,10 +111,9 @@ impl SearchBot {
     pub fn big_bluff(view: &View, action: Action, rng: &mut BotRng) -> bool {
         match action {
             Action::FaltaEnvido => heuristic::falta_call_below_even(view),
-            Action::Raise => {
-                heuristic::raise_stakes_the_match(view)
-                    && heuristic::match_raise_below_even(view, &mut Sampled::new(rng.next_u64()))
-            }
+            Action::Raise => heuristic::match_raise_below_even(view, || {
+                Sampled::new(rng.next_u64()).win_chance(view)
+            }),
             _ => false,
         }
     }

@@ -170,6 +170,11 @@ impl Seat {
         self.score.1 as u32 + points as u32 >= self.rules.target as u32
     }
 
+    /// Whether the seat's team reaches the target with `points` more.
+    fn wins_with(&self, points: u8) -> bool {
+        self.score.0 as u32 + points as u32 >= self.rules.target as u32
+    }
+
     /// The envido win chance, against a caller holding `floor`+ (`None`: no call yet).
     fn envido_chance(&self, floor: Option<u8>) -> f64 {
         let (deck, total) = (self.rules.deck, self.total);
@@ -244,21 +249,21 @@ pub fn raise_stakes_the_match(view: &View) -> bool {
         return true;
     }
     let me = Seat::of(view);
-    let wins_with = |points: u8| me.score.0 as u32 + points as u32 >= rules.target as u32;
     let (declined, accepted) = (
         rules.truco_values[next as usize - 1],
         rules.truco_values[next as usize],
     );
-    me.opp_wins_with(accepted) && wins_with(accepted) && !wins_with(declined)
+    me.opp_wins_with(accepted) && me.wins_with(accepted) && !me.wins_with(declined)
 }
 
 /// Whether raising now stakes the match ([`raise_stakes_the_match`]) on a hand the seat's team
-/// is more likely to lose than win, by `judge`'s hand win chance. Declined, the raise wins a
-/// few points; accepted, it loses the match more often than not, and more often still against
-/// an opponent who accepts with strong hands: like the falta of [`falta_call_below_even`],
-/// such a bluff pays only against opponents who rarely accept it.
-pub fn match_raise_below_even(view: &View, judge: &mut dyn Judge) -> bool {
-    raise_stakes_the_match(view) && judge.win_chance(view) < 0.5
+/// is more likely to lose than win, by the hand win chance `win_chance` gives (asked only where
+/// the raise stakes the match). Declined, the raise wins a few points; accepted, it loses the
+/// match more often than not, and more often still against an opponent who accepts with strong
+/// hands: like the falta of [`falta_call_below_even`], such a bluff pays only against opponents
+/// who rarely accept it.
+pub fn match_raise_below_even(view: &View, win_chance: impl FnOnce() -> f64) -> bool {
+    raise_stakes_the_match(view) && win_chance() < 0.5
 }
 
 /// Whether accepting the pending truco-ladder call (truco, retruco, vale cuatro; paulista's

@@ -271,7 +271,7 @@ fn a_joc_fora_call_is_below_even_by_the_hand_win_chance() {
         assert_eq!(view.seat() % 2, 1, "team 1 answers");
         (
             super::raise_stakes_the_match(&view),
-            super::match_raise_below_even(&view, &mut Percentile),
+            super::match_raise_below_even(&view, || Percentile.win_chance(&view)),
         )
     };
     // Team 1's two hands: the weakest cards, or the strongest.

@@ -217,21 +217,22 @@ pub fn envido_below_break_even(view: &View) -> bool {
 }
 
 /// Whether calling the falta envido now (on one's turn, or raising a pending chain) stakes it
-/// on a showdown the acting seat is more likely to lose than win: its own total's envido win
-/// chance against unknown hands (partners' and opponents' alike) is below one half, away from
-/// the end ([`near_end`]: there the falta is worth little more than a real envido). Declined,
-/// such a falta wins the chain's declined value, a few points; accepted, it loses the falta's
-/// value (from the malas, the match) more often than not, and more often still against a
-/// caller who accepts with strong totals. It pays only against an opponent who accepts it
-/// less than about one time in ten. Argentine variants only (valencian's falta envit closes a
-/// cama; paulista has no envido).
+/// on a showdown the acting seat is more likely to lose than win once it is accepted, away
+/// from the end ([`near_end`]: there the falta is worth little more than a real envido).
+/// Declined, such a falta wins the chain's declined value, a few points; accepted, it is
+/// played against a hand that accepts it and loses the falta's value (from the malas, the
+/// match) more often than not. So the seat's own total is judged as an answer to a chain is
+/// ([`envido_below_break_even`]): against unknown partners' hands and opponents one of whom
+/// holds [`CALLER_FLOOR`]+, the least total a sound player calls with (and so, at least,
+/// accepts a falta with). Argentine variants only (valencian's falta envit closes a cama;
+/// paulista has no envido).
 pub fn falta_call_below_even(view: &View) -> bool {
     let me = Seat::of(view);
     matches!(
         me.rules.variant,
         Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic
     ) && !near_end(&me.rules, view.public().score(), me.team)
-        && me.envido_chance(None) < 0.5
+        && me.envido_chance(Some(CALLER_FLOOR)) < 0.5
 }
 
 /// Whether a truco-ladder raise now (on one's turn, or over a pending call) stakes the match:

@@ -177,6 +177,18 @@ fn a_falta_call_is_below_even_by_the_own_total_away_from_the_end() {
     assert!(!below([0, 0], "7O 6O 4C / 5B 4E 6E", ""), "33");
     // Raising a pending envido to the falta with 6: below.
     assert!(below([0, 0], "7O 6O 4E / 4C 5B 6E", "envido"));
+    // Judged against a hand that accepts (23+): 26, which beats an unknown hand three times in
+    // four, is below on its turn and over an envido; 28 is not.
+    assert!(below([0, 0], "4C 2C 1E / 7O 6O 4E", ""), "26, own turn");
+    assert!(
+        below([0, 0], "7O 6O 4E / 4C 2C 1E", "envido"),
+        "26 over an envido"
+    );
+    assert!(!below([0, 0], "5C 3C 1E / 7O 6O 4E", ""), "28, own turn");
+    assert!(
+        !below([0, 0], "7O 6O 4E / 5C 3C 1E", "envido"),
+        "28 over an envido"
+    );
     // Near the end (the opponent needs 2, the falta worth 2): not judged.
     assert!(!below([0, 13], "4C 5B 6E / 7O 6O 4E", ""));
     // Two against two: the partner's unknown total counts for the team.

@@ -45,8 +45,8 @@ pub struct Args {
     /// Bot A: heuristic, search (sampled deals played out exactly), random, or a strategy
     /// table file (e.g. models/arg-1v1.tbl: the table decides each move, playing its most
     /// likely action, and when that is a card the search picks which; it never folds where
-    /// playing on dominates, nor accepts an envido or truco below its break-even (its own
-    /// total; the search's hand win chance), nor makes a big bluff (a falta or a raise that
+    /// playing on dominates, nor accepts (or raises) an envido or truco below its break-even
+    /// (its own total; the search's hand win chance), nor makes a big bluff (a falta or a raise that
     /// stakes the match on a showdown more likely lost than won);
     /// `FILE@purify=T` keeps the actions of probability T or more, `FILE@cards=table` plays
     /// the table's own card, `FILE@folds=all` keeps every fold, `FILE@accepts=all` every acceptance,

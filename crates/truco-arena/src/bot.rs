@@ -65,7 +65,7 @@ pub struct Fallbacks {
     pub fallbacks: u64,
     /// Dominated folds played on instead ([`crate::TablePlay::drop_dominated_folds`]).
     pub folds_dropped: u64,
-    /// Bets the table accepted below their break-even, refused instead
+    /// Bets the table accepted (or raised) below their break-even, refused instead
     /// ([`crate::TablePlay::refuse_below_break_even`]).
     pub bets_refused: u64,
     /// Big bluffs the table made, not made ([`crate::TablePlay::drop_big_bluffs`]).

@@ -85,7 +85,8 @@ pub struct TablePlay {
     /// Never accept a bet below its break-even at the score
     /// ([`SearchBot::accept_below_break_even`]: an envido chain by the seat's own total, a
     /// truco call by the search's hand win chance, a paulista mão de onze by the team's): such
-    /// a `quiero` becomes a `no quiero`. A caller's hand is no weaker than a random one, so the
+    /// a `quiero`, or a raise over such a truco-ladder call (which accepts it first), becomes a
+    /// `no quiero`. A caller's hand is no weaker than a random one, so the
     /// rule refuses only what loses against any sound caller; the tables, trained against
     /// bluffing copies of themselves over coarse keys, accepted such bets.
     pub refuse_below_break_even: bool,
@@ -210,6 +211,16 @@ impl Bot for PolicyBot {
                 }
                 Some(Action::Quiero)
                     if self.play.refuse_below_break_even
+                        && SearchBot::accept_below_break_even(view, rng) =>
+                {
+                    self.counts.bets_refused += 1;
+                    Some(Action::NoQuiero)
+                }
+                // Raising a pending truco-ladder call accepts it first.
+                Some(Action::Raise)
+                    if self.play.refuse_below_break_even
+                        && view.public().truco().pending
+                        && !view.public().envido().pending
                         && SearchBot::accept_below_break_even(view, rng) =>
                 {
                     self.counts.bets_refused += 1;
@@ -424,15 +435,21 @@ mod tests {
         // against both top cards.
         let hopeless = "arg-1v1 | score 0-0 | dealer 1 | seat 1: 4C 5B 6E | 0:truco";
         let aces = "arg-1v1 | score 0-0 | dealer 1 | seat 1: 1E 1B 7E | 0:truco";
-        for (at, refused) in [
-            (weak, true),
-            (strong, false),
-            (hopeless, true),
-            (aces, false),
+        // A raise over a pending truco accepts it first: judged alike.
+        for (at, refused, call) in [
+            (weak, true, Action::Quiero),
+            (strong, false, Action::Quiero),
+            (hopeless, true, Action::Quiero),
+            (aces, false, Action::Quiero),
+            (hopeless, true, Action::Raise),
+            (aces, false, Action::Raise),
         ] {
-            let t = table_on("envidos", "arg-1v1", at, |legal| {
-                legal.iter().position(|&a| a == Action::Quiero).unwrap()
-            });
+            let heavy: fn(&[Action]) -> usize = if call == Action::Raise {
+                |legal| legal.iter().position(|&a| a == Action::Raise).unwrap()
+            } else {
+                |legal| legal.iter().position(|&a| a == Action::Quiero).unwrap()
+            };
+            let t = table_on("envidos", "arg-1v1", at, heavy);
             let policy = Arc::new(Policy::open(&t.0).unwrap());
             let spot: Spot = at.parse().unwrap();
             let view = spot.to_view().unwrap();
@@ -442,13 +459,9 @@ mod tests {
             let mut play = PolicyBot::new(Arc::clone(&policy), "s").with_play(TablePlay::STRONG);
             let mut rng = BotRng::seed_from_u64(9);
             let a = raw.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
-            assert_eq!(a, Action::Quiero);
+            assert_eq!(a, call);
             let b = play.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
-            let want = if refused {
-                Action::NoQuiero
-            } else {
-                Action::Quiero
-            };
+            let want = if refused { Action::NoQuiero } else { call };
             assert_eq!(b, want, "{at}");
             let counts = play.fallbacks().unwrap();
             assert_eq!(counts.bets_refused, u64::from(refused), "{at}");

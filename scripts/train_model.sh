@@ -7,7 +7,9 @@
 #
 # NAME: paulista (4 players), paulista-hu (players=2, blind mão de ferro, paulista-buckets-v1:
 # writes models/paulista-hu.tbl), paulista-hu-tiers (the same with the paulista-hu-tiers-v1
-# key: the shipped models/paulista-hu.tbl), paulista-hu-open (the same key with `ferro=open`:
+# key: the shipped models/paulista-hu.tbl), paulista-hu-tiers2 (the same with the
+# paulista-hu-tiers-v2 key, which also counts the unseen cards above the seat's best: written
+# to models/paulista-hu.tbl too), paulista-hu-open (the same key with `ferro=open`:
 # models/paulista-hu-open.tbl, the table `scripts/paulista_hu_gap.sh` measures on the exact
 # 11-11 cell) or valencian.
 # Resumable: if WORK holds a checkpoint from an earlier (killed or finished) run, the run
@@ -17,7 +19,7 @@
 #
 #   scripts/train_model.sh NAME [TIME] [WORK]     e.g. scripts/train_model.sh paulista 85m
 set -eu
-NAME=${1:?usage: scripts/train_model.sh paulista|paulista-hu|paulista-hu-tiers|paulista-hu-open|valencian [TIME] [WORK]}
+NAME=${1:?usage: scripts/train_model.sh paulista|paulista-hu|paulista-hu-tiers|paulista-hu-tiers2|paulista-hu-open|valencian [TIME] [WORK]}
 TIME=${2:-85m}
 WORK=${3:-/tmp/$NAME-train}
 THREADS=${THREADS:-2}
@@ -25,9 +27,10 @@ case "$NAME" in
   paulista) VARIANT="--variant paulista" ;;
   paulista-hu) VARIANT="--variant paulista --option players=2" ;;
   paulista-hu-tiers) VARIANT="--variant paulista --option players=2 --abstraction paulista-hu-tiers-v1" ;;
+  paulista-hu-tiers2) VARIANT="--variant paulista --option players=2 --abstraction paulista-hu-tiers-v2" ;;
   paulista-hu-open) VARIANT="--variant paulista --option players=2 --option ferro=open --abstraction paulista-hu-tiers-v1" ;;
   valencian) VARIANT="--variant valencian" ;;
-  *) echo "unknown model $NAME (paulista, paulista-hu, paulista-hu-tiers, paulista-hu-open or valencian)" >&2; exit 2 ;;
+  *) echo "unknown model $NAME (paulista, paulista-hu, paulista-hu-tiers, paulista-hu-tiers2, paulista-hu-open or valencian)" >&2; exit 2 ;;
 esac
 mkdir -p "$WORK"
 if [ -z "${TRUCO:-}" ]; then
@@ -35,9 +38,9 @@ if [ -z "${TRUCO:-}" ]; then
   TRUCO=target/release/truco
 fi
 OUT="$WORK/$NAME.tbl"
-# The heads-up tiers table is the shipped heads-up model.
+# The heads-up tiers tables are the shipped heads-up model.
 MODEL=$NAME
-if [ "$NAME" = paulista-hu-tiers ]; then MODEL=paulista-hu; fi
+case "$NAME" in paulista-hu-tiers|paulista-hu-tiers2) MODEL=paulista-hu ;; esac
 RESUME=""
 if [ -f "$OUT.ckpt" ]; then
   RESUME="--resume $OUT.ckpt"

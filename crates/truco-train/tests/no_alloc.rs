@@ -34,6 +34,7 @@ fn paulista_and_valencian_keys_and_moves_allocate_nothing() {
     }
     let hu = TrainVariant::PaulistaHu;
     walks_allocate_nothing(hu.game(Abstract(Abstraction::PaulistaHuTiersV1)));
+    walks_allocate_nothing(hu.game(Abstract(Abstraction::PaulistaHuTiersV2)));
 }
 
 /// The same for the classic Argentine option sets: 2, 4 and 6 players, flor, and both kinds

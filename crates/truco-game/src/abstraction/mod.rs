@@ -32,7 +32,9 @@ pub use hand::{hand_class, HAND_CLASSES};
 pub use order::{Order, ORDER_STATES};
 pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
 use table::Profile;
-pub use table::{PAULISTA_HU_TIERS_RADICES, PAULISTA_RADICES, VALENCIAN_RADICES};
+pub use table::{
+    PAULISTA_HU_TIERS_RADICES, PAULISTA_HU_TIERS_V2_RADICES, PAULISTA_RADICES, VALENCIAN_RADICES,
+};
 use team::TeamVersion;
 pub use team::{CLASSIC_RADICES, TEAM_RADICES, TEAM_RADICES_V2};
 
@@ -67,6 +69,10 @@ pub const DEFINITION_PAULISTA: &str = include_str!("../../../../abstractions/pau
 /// The definition file of `paulista-hu-tiers-v1`.
 pub const DEFINITION_PAULISTA_HU_TIERS: &str =
     include_str!("../../../../abstractions/paulista-hu-tiers.toml");
+
+/// The definition file of `paulista-hu-tiers-v2`.
+pub const DEFINITION_PAULISTA_HU_TIERS_V2: &str =
+    include_str!("../../../../abstractions/paulista-hu-tiers-v2.toml");
 
 /// The definition file of `valencian-buckets-v1`.
 pub const DEFINITION_VALENCIAN: &str = include_str!("../../../../abstractions/valencian.toml");
@@ -152,13 +158,16 @@ pub enum Abstraction {
     /// Heads-up paulista with every card keyed by its own tier under the vira
     /// (`abstractions/paulista.md`).
     PaulistaHuTiersV1,
+    /// v1 that also keys how many unseen cards beat the seat's best unplayed card
+    /// (`abstractions/paulista.md`).
+    PaulistaHuTiersV2,
     /// The lossy abstraction of Valencian truc (`abstractions/valencian.md`).
     ValencianBucketsV1,
 }
 
 impl Abstraction {
     /// Every abstraction.
-    pub const ALL: [Abstraction; 11] = [
+    pub const ALL: [Abstraction; 12] = [
         Abstraction::Tiers,
         Abstraction::TiersNoOrder,
         Abstraction::Buckets,
@@ -169,6 +178,7 @@ impl Abstraction {
         Abstraction::ArgClassicBucketsV1,
         Abstraction::PaulistaBucketsV1,
         Abstraction::PaulistaHuTiersV1,
+        Abstraction::PaulistaHuTiersV2,
         Abstraction::ValencianBucketsV1,
     ];
 
@@ -194,6 +204,7 @@ impl Abstraction {
             Abstraction::ArgClassicBucketsV1 => "arg-classic-buckets-v1",
             Abstraction::PaulistaBucketsV1 => "paulista-buckets-v1",
             Abstraction::PaulistaHuTiersV1 => "paulista-hu-tiers-v1",
+            Abstraction::PaulistaHuTiersV2 => "paulista-hu-tiers-v2",
             Abstraction::ValencianBucketsV1 => "valencian-buckets-v1",
         }
     }
@@ -204,7 +215,10 @@ impl Abstraction {
     pub const fn keys_every_card(self) -> bool {
         matches!(
             self,
-            Abstraction::Tiers | Abstraction::TiersNoOrder | Abstraction::PaulistaHuTiersV1
+            Abstraction::Tiers
+                | Abstraction::TiersNoOrder
+                | Abstraction::PaulistaHuTiersV1
+                | Abstraction::PaulistaHuTiersV2
         )
     }
 
@@ -214,7 +228,9 @@ impl Abstraction {
             Abstraction::Arg2v2BucketsV1 | Abstraction::Arg2v2BucketsV2 => "arg-2v2",
             Abstraction::ArgClassicBucketsV1 => "arg-classic (every option set)",
             Abstraction::PaulistaBucketsV1 => "paulista (4 players or players=2, either ferro)",
-            Abstraction::PaulistaHuTiersV1 => "paulista players=2 (either ferro)",
+            Abstraction::PaulistaHuTiersV1 | Abstraction::PaulistaHuTiersV2 => {
+                "paulista players=2 (either ferro)"
+            }
             Abstraction::ValencianBucketsV1 => "valencian",
             _ => "arg-1v1 and arg-1v1-mini",
         }
@@ -230,7 +246,7 @@ impl Abstraction {
             Abstraction::PaulistaBucketsV1 => {
                 rules.variant == Variant::Paulista && matches!(rules.players, 2 | 4)
             }
-            Abstraction::PaulistaHuTiersV1 => {
+            Abstraction::PaulistaHuTiersV1 | Abstraction::PaulistaHuTiersV2 => {
                 rules.variant == Variant::Paulista && rules.players == 2
             }
             Abstraction::ValencianBucketsV1 => *rules == crate::rules::RuleSet::VALENCIAN,
@@ -248,6 +264,7 @@ impl Abstraction {
             Abstraction::ArgClassicBucketsV1 => DEFINITION_CLASSIC,
             Abstraction::PaulistaBucketsV1 => DEFINITION_PAULISTA,
             Abstraction::PaulistaHuTiersV1 => DEFINITION_PAULISTA_HU_TIERS,
+            Abstraction::PaulistaHuTiersV2 => DEFINITION_PAULISTA_HU_TIERS_V2,
             Abstraction::ValencianBucketsV1 => DEFINITION_VALENCIAN,
             _ => DEFINITION,
         }
@@ -409,6 +426,7 @@ impl Abstraction {
             Abstraction::ArgClassicBucketsV1 => &CLASSIC_RADICES,
             Abstraction::PaulistaBucketsV1 => &PAULISTA_RADICES,
             Abstraction::PaulistaHuTiersV1 => &PAULISTA_HU_TIERS_RADICES,
+            Abstraction::PaulistaHuTiersV2 => &PAULISTA_HU_TIERS_V2_RADICES,
             Abstraction::ValencianBucketsV1 => &VALENCIAN_RADICES,
         }
     }
@@ -429,6 +447,7 @@ impl Abstraction {
         match self {
             Abstraction::PaulistaBucketsV1 => Some(Profile::Paulista),
             Abstraction::PaulistaHuTiersV1 => Some(Profile::PaulistaHuTiers),
+            Abstraction::PaulistaHuTiersV2 => Some(Profile::PaulistaHuTiersV2),
             Abstraction::ValencianBucketsV1 => Some(Profile::Valencian),
             _ => None,
         }

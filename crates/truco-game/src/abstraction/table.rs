@@ -37,6 +37,10 @@ pub const PAULISTA_RADICES: [u64; 14] = [729, 729, 1, 4, 25, 64, 4, 9, 4, 45, 1,
 pub const PAULISTA_HU_TIERS_RADICES: [u64; 14] =
     [3375, 1, 1, 4, 25, 64, 4, 15, 4, 45, 1, 1, 6, 2048];
 
+/// Radices of the `paulista-hu-tiers-v2` key: v1's, the unused partner digit holding how many
+/// unseen cards beat the seat's best unplayed card (0, 1, 2, 3+).
+pub const PAULISTA_HU_TIERS_V2_RADICES: [u64; 14] = PAULISTA_HU_TIERS_RADICES;
+
 /// Radices of the `valencian-buckets-v1` key, most significant first.
 pub const VALENCIAN_RADICES: [u64; 14] = [729, 1, 7, 4, 8, 64, 4, 9, 4, 45, 8, 6, 1, 2048];
 
@@ -47,6 +51,8 @@ pub(crate) enum Profile {
     Paulista,
     /// Heads-up paulista with lossless card tiers.
     PaulistaHuTiers,
+    /// [`Profile::PaulistaHuTiers`] that also counts the unseen cards above the seat's best.
+    PaulistaHuTiersV2,
     /// Valencian truc.
     Valencian,
 }
@@ -57,6 +63,7 @@ impl Profile {
         match self {
             Profile::Paulista => &PAULISTA_RADICES,
             Profile::PaulistaHuTiers => &PAULISTA_HU_TIERS_RADICES,
+            Profile::PaulistaHuTiersV2 => &PAULISTA_HU_TIERS_V2_RADICES,
             Profile::Valencian => &VALENCIAN_RADICES,
         }
     }
@@ -70,7 +77,7 @@ impl Profile {
         const VALENCIAN: [u8; 10] = [0, 1, 1, 2, 2, 3, 4, 5, 6, 6];
         let table: &[u8] = match self {
             // Every tier its own group.
-            Profile::PaulistaHuTiers => return tier.min(14),
+            Profile::PaulistaHuTiers | Profile::PaulistaHuTiersV2 => return tier.min(14),
             Profile::Paulista => &PAULISTA,
             Profile::Valencian => &VALENCIAN,
         };
@@ -81,7 +88,7 @@ impl Profile {
     fn score(self, need_me: u8, need_opp: u8) -> u64 {
         match self {
             // To 12 with 1, 3, 6, 9, 12 at stake: 1 (a mão de onze) | 2-3 | 4-6 | 7-9 | 10-12.
-            Profile::Paulista | Profile::PaulistaHuTiers => {
+            Profile::Paulista | Profile::PaulistaHuTiers | Profile::PaulistaHuTiersV2 => {
                 let b = |n: u8| match n {
                     0..=1 => 0,
                     2..=3 => 1,
@@ -135,7 +142,7 @@ fn hand_digit(
     cards: impl Iterator<Item = crate::Card>,
 ) -> u64 {
     let base = match profile {
-        Profile::PaulistaHuTiers => 15,
+        Profile::PaulistaHuTiers | Profile::PaulistaHuTiersV2 => 15,
         _ => 9,
     };
     let mut groups = [0u8; 3];
@@ -210,9 +217,10 @@ pub(crate) fn digits(profile: Profile, view: &View, need_me: u8, need_opp: u8) -
             }
         }
     }
-    let partner_digit = match partner_strength {
-        0 => 0,
-        s if s < best_opp_strength => 3,
+    let partner_digit = match (profile, partner_strength) {
+        (Profile::PaulistaHuTiersV2, _) => unseen_above_best(view, &table),
+        (_, 0) => 0,
+        (_, s) if s < best_opp_strength => 3,
         _ if partner_group <= 2 => 1,
         _ => 2,
     };
@@ -251,12 +259,10 @@ pub(crate) fn digits(profile: Profile, view: &View, need_me: u8, need_opp: u8) -
         (0, 0)
     };
     let eleven = match profile {
-        Profile::Paulista | Profile::PaulistaHuTiers if p.is_iron() => 3,
-        Profile::Paulista | Profile::PaulistaHuTiers if p.is_open_iron() => 4,
-        Profile::Paulista | Profile::PaulistaHuTiers => {
-            p.mao_de_onze().map_or(0, |t| 1 + (t != team) as u64)
-        }
         Profile::Valencian => 0,
+        _ if p.is_iron() => 3,
+        _ if p.is_open_iron() => 4,
+        _ => p.mao_de_onze().map_or(0, |t| 1 + (t != team) as u64),
     };
     let mut legal = ActionList::new();
     view.legal_actions(&mut legal);
@@ -277,6 +283,40 @@ pub(crate) fn digits(profile: Profile, view: &View, need_me: u8, need_opp: u8) -
         eleven,
         mask,
     ]
+}
+
+/// How many cards the seat has not seen (not its own, not the vira, not played face up) beat
+/// its best unplayed card under the hand's rank table: 0, 1, 2 or 3 for three or more; 0 with
+/// no card known (a blind mão de ferro). From trick 2 on this is what the finished tricks
+/// showed of the opponent's cards, in the terms that decide a truco call: whether the seat
+/// holds the best card left.
+fn unseen_above_best(view: &View, table: &RankTable) -> u64 {
+    let p = view.public();
+    let Some(best) = view.hand().iter().map(|c| table.strength(c)).max() else {
+        return 0;
+    };
+    let mut seen = crate::cards::CardSet::EMPTY;
+    for c in view.known_dealt().into_iter().flatten() {
+        seen.insert(c);
+    }
+    if let Some(v) = p.vira() {
+        seen.insert(v);
+    }
+    for t in 0..3 {
+        for s in 0..p.rules().players {
+            if let Some(c) = p.played(t, s) {
+                seen.insert(c);
+            }
+        }
+    }
+    let above = p
+        .rules()
+        .deck
+        .cards()
+        .into_iter()
+        .filter(|&c| !seen.contains(c) && table.strength(c) > best)
+        .count();
+    above.min(3) as u64
 }
 
 /// The seat's unplayed cards in the scheme's canonical order: strongest first by the hand's

@@ -23,14 +23,17 @@ fn paulista_hu(ferro_open: bool) -> RuleSet {
 }
 
 /// Every rule set the scheme keys, with its abstraction.
-fn keyed() -> [(RuleSet, Abstraction); 6] {
+fn keyed() -> [(RuleSet, Abstraction); 8] {
     const T: Abstraction = Abstraction::PaulistaHuTiersV1;
+    const T2: Abstraction = Abstraction::PaulistaHuTiersV2;
     [
         (RuleSet::PAULISTA, P),
         (paulista_hu(false), P),
         (paulista_hu(true), P),
         (paulista_hu(false), T),
         (paulista_hu(true), T),
+        (paulista_hu(false), T2),
+        (paulista_hu(true), T2),
         (RuleSet::VALENCIAN, V),
     ]
 }
@@ -139,6 +142,10 @@ fn radices_match_the_definitions_and_fit_in_64_bits() {
     for (radices, def) in [
         (PAULISTA_RADICES, DEFINITION_PAULISTA),
         (PAULISTA_HU_TIERS_RADICES, DEFINITION_PAULISTA_HU_TIERS),
+        (
+            PAULISTA_HU_TIERS_V2_RADICES,
+            DEFINITION_PAULISTA_HU_TIERS_V2,
+        ),
         (VALENCIAN_RADICES, DEFINITION_VALENCIAN),
     ] {
         let written: Vec<u64> = def
@@ -263,6 +270,41 @@ fn only_the_team_at_eleven_keys_its_partner_cards_and_the_blind_hand_keys_none()
     let v = iron.view(0).unwrap();
     assert!(v.is_blind());
     assert_eq!(key(P, &iron, 0), key(P, &iron2, 0));
+}
+
+#[test]
+fn tiers_v2_counts_the_unseen_cards_that_beat_the_seats_best() {
+    const T2: Abstraction = Abstraction::PaulistaHuTiersV2;
+    let c = |s: &str| -> [Card; 3] {
+        let v = crate::cards::Deck::Spanish40.parse_cards(s).unwrap();
+        [v[0], v[1], v[2]]
+    };
+    let start = PublicState::new_hand(paulista_hu(false), [0, 0], 0).unwrap();
+    // Vira 7O: the four 10s are the manilhas, above seat 0's best card, a 3.
+    let mut h = Hand::deal_with_vira(
+        start,
+        &[c("3C 4O 5O"), c("10E 10B 6E")],
+        "7O".parse().unwrap(),
+    )
+    .unwrap();
+    let digit = |h: &Hand, seat: u8| T2.digits(key(T2, h, seat))[8];
+    assert_eq!(digit(&h, 0), 3);
+    // Seat 1's best card, a manilha, is beaten by at most the two 10s it does not hold.
+    assert!(digit(&h, 1) <= 2);
+    let card = |s: &str| Action::Play(s.parse().unwrap());
+    h.apply(card("4O")).unwrap();
+    h.apply(card("10E")).unwrap();
+    // Seat 1 won trick 1 and leads trick 2 with its other manilha.
+    h.apply(card("10B")).unwrap();
+    // Seat 0 has seen two of the four: two unseen 10s still beat its 3.
+    assert_eq!(digit(&h, 0), 2);
+    // v1 keys nothing there (the heads-up partner digit), and the rest of the key is v1's.
+    let v1 = Abstraction::PaulistaHuTiersV1;
+    assert_eq!(v1.digits(key(v1, &h, 0))[8], 0);
+    let (mut a, mut b) = (T2.digits(key(T2, &h, 0)), v1.digits(key(v1, &h, 0)));
+    a[8] = 0;
+    b[8] = 0;
+    assert_eq!(a, b);
 }
 
 #[test]

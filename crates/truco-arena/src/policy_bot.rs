@@ -284,7 +284,7 @@ mod tests {
 
     /// A table of `variant` whose only row is `spot`, all weight on the action `heavy` picks
     /// among the legal ones (in canonical order).
-    fn table_on(tag: &str, variant: &str, spot: &str, heavy: fn(&[Action]) -> usize) -> Tmp {
+    fn table_on(tag: &str, variant: &str, spot: &str, heavy: impl Fn(&[Action]) -> usize) -> Tmp {
         let a = if variant == "valencian" {
             Abstraction::ValencianBucketsV1
         } else {
@@ -444,12 +444,9 @@ mod tests {
             (hopeless, true, Action::Raise),
             (aces, false, Action::Raise),
         ] {
-            let heavy: fn(&[Action]) -> usize = if call == Action::Raise {
-                |legal| legal.iter().position(|&a| a == Action::Raise).unwrap()
-            } else {
-                |legal| legal.iter().position(|&a| a == Action::Quiero).unwrap()
-            };
-            let t = table_on("envidos", "arg-1v1", at, heavy);
+            let t = table_on("envidos", "arg-1v1", at, |legal| {
+                legal.iter().position(|&a| a == call).unwrap()
+            });
             let policy = Arc::new(Policy::open(&t.0).unwrap());
             let spot: Spot = at.parse().unwrap();
             let view = spot.to_view().unwrap();

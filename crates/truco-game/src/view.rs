@@ -99,6 +99,25 @@ impl View {
         Some([a?, b?, c?])
     }
 
+    /// The cards the seat has not seen: the deck minus its dealt cards (none when blind), the
+    /// partner's cards it was shown (paulista mão de onze), the vira and the cards played face
+    /// up.
+    pub fn unseen(&self) -> CardSet {
+        let p = &self.public;
+        let mut m = p.rules().deck.cards().0 & !p.played_set().0;
+        for c in [self.known_dealt(), self.partner_cards()]
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            m &= !(1u64 << c.index());
+        }
+        if let Some(v) = p.vira() {
+            m &= !(1u64 << v.index());
+        }
+        CardSet(m)
+    }
+
     /// The cards the seat still holds (empty in a blind view: it knows none).
     pub fn hand(&self) -> CardSet {
         if self.blind {

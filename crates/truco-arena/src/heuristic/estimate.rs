@@ -205,19 +205,9 @@ impl TrickState {
     }
 }
 
-/// The cards `view`'s seat has not seen: the deck minus its dealt cards (none when blind), the
-/// partner's cards it was shown (paulista mão de onze), the vira and the played cards.
+/// The cards `view`'s seat has not seen ([`View::unseen`]).
 pub fn unseen(view: &View) -> CardSet {
-    let p = view.public();
-    let mut m = p.rules().deck.cards().0 & !p.played_set().0;
-    let known = [view.known_dealt(), view.partner_cards()];
-    for c in known.into_iter().flatten().flatten() {
-        m &= !(1u64 << c.index());
-    }
-    if let Some(v) = p.vira() {
-        m &= !(1u64 << v.index());
-    }
-    CardSet(m)
+    view.unseen()
 }
 
 /// Estimated chance that `view`'s team wins the hand in the tricks (truco points).

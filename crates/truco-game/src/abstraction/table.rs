@@ -285,36 +285,18 @@ pub(crate) fn digits(profile: Profile, view: &View, need_me: u8, need_opp: u8) -
     ]
 }
 
-/// How many cards the seat has not seen (not its own, not the vira, not played face up) beat
-/// its best unplayed card under the hand's rank table: 0, 1, 2 or 3 for three or more; 0 with
-/// no card known (a blind mão de ferro). From trick 2 on this is what the finished tricks
-/// showed of the opponent's cards, in the terms that decide a truco call: whether the seat
-/// holds the best card left.
+/// How many cards the seat has not seen ([`View::unseen`]) beat its best unplayed card under
+/// the hand's rank table: 0, 1, 2 or 3 for three or more; 0 with no card known (a blind mão de
+/// ferro). From trick 2 on this is what the finished tricks showed of the opponent's cards, in
+/// the terms that decide a truco call: whether the seat holds the best card left.
 fn unseen_above_best(view: &View, table: &RankTable) -> u64 {
-    let p = view.public();
     let Some(best) = view.hand().iter().map(|c| table.strength(c)).max() else {
         return 0;
     };
-    let mut seen = crate::cards::CardSet::EMPTY;
-    for c in view.known_dealt().into_iter().flatten() {
-        seen.insert(c);
-    }
-    if let Some(v) = p.vira() {
-        seen.insert(v);
-    }
-    for t in 0..3 {
-        for s in 0..p.rules().players {
-            if let Some(c) = p.played(t, s) {
-                seen.insert(c);
-            }
-        }
-    }
-    let above = p
-        .rules()
-        .deck
-        .cards()
-        .into_iter()
-        .filter(|&c| !seen.contains(c) && table.strength(c) > best)
+    let above = view
+        .unseen()
+        .iter()
+        .filter(|&c| table.strength(c) > best)
         .count();
     above.min(3) as u64
 }

@@ -20,6 +20,7 @@ pub mod arena;
 pub mod bot;
 pub mod hand_events;
 pub mod heuristic;
+pub mod opponents;
 pub mod policy_bot;
 pub mod report;
 pub mod search;
@@ -29,6 +30,7 @@ pub use arena::{run, run_specs, ArenaConfig, ArenaError, MatchOutcome, Side, Tra
 pub use bot::{Bot, BotError, BotMaker, BotRng, BotSpec, Fallbacks, Random, TeamBot};
 pub use hand_events::HandEvents;
 pub use heuristic::Heuristic;
+pub use opponents::Opponents;
 pub use policy_bot::{CardPlay, PolicyBot, TablePlay};
 pub use report::{PairResult, Report, SourcePoints, Tally};
 pub use search::SearchBot;

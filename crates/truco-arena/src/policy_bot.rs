@@ -6,6 +6,8 @@ use truco_game::{Action, Event, Spot, View};
 use truco_query::Policy;
 
 use crate::bot::{uniform_index, Bot, BotRng, Fallbacks};
+use crate::heuristic;
+use crate::opponents::{Ladder, Opponents};
 use crate::search::SearchBot;
 
 /// Samples its action from a strategy table. The table is shared (`Arc`) between the arena's
@@ -26,6 +28,7 @@ pub struct PolicyBot {
     name: String,
     play: TablePlay,
     counts: Fallbacks,
+    opponents: Opponents,
 }
 
 /// Who chooses the card when a table bot's answer is to play one.
@@ -97,6 +100,13 @@ pub struct TablePlay {
     /// The tables bluffed such calls, which stake the match for a few points: that pays only
     /// against opponents who rarely accept.
     pub drop_big_bluffs: bool,
+    /// Make no bluff on a ladder once the match shows the opponents fold to the team's calls
+    /// there too seldom for bluffs to pay ([`Opponents::bluffs_pay`]): an envido-family call
+    /// on a total more likely to lose its showdown than win it
+    /// ([`heuristic::envido_call_is_bluff`]), a truco-ladder raise on a hand the search gives
+    /// less than even chances ([`SearchBot::truco_call_is_bluff`]). The table's other actions
+    /// share the call's weight.
+    pub adapt_bluffs: bool,
 }
 
 impl TablePlay {
@@ -107,17 +117,19 @@ impl TablePlay {
         drop_dominated_folds: false,
         refuse_below_break_even: false,
         drop_big_bluffs: false,
+        adapt_bluffs: false,
     };
 
     /// The strongest way to play a table measured (the model cards): its most likely action,
     /// the card by [`CardPlay::ByAbstraction`], no dominated fold, no bet accepted below its
-    /// break-even, no big bluff.
+    /// break-even, no big bluff, no bluff against opponents who seldom fold to one.
     pub const STRONG: TablePlay = TablePlay {
         purify: 0.5,
         cards: CardPlay::ByAbstraction,
         drop_dominated_folds: true,
         refuse_below_break_even: true,
         drop_big_bluffs: true,
+        adapt_bluffs: true,
     };
 }
 
@@ -129,6 +141,7 @@ impl PolicyBot {
             name: name.into(),
             play: TablePlay::RAW,
             counts: Fallbacks::default(),
+            opponents: Opponents::new(),
         }
     }
 
@@ -176,6 +189,7 @@ impl Bot for PolicyBot {
         legal: &[Action],
         rng: &mut BotRng,
     ) -> Action {
+        self.opponents.observe(view, events);
         // A forced move (a flor's declaration, the last card) is no decision: tables store no
         // row for it, and it is not counted as one the table did not know.
         if let [only] = legal {
@@ -195,6 +209,19 @@ impl Bot for PolicyBot {
                 drawn.filter(|&a| self.play.drop_big_bluffs && SearchBot::big_bluff(view, a, rng))
             {
                 self.counts.bluffs_dropped += 1;
+                r = r.restricted(|a| a != bluff);
+                drawn = Some(r.sample(rng)?);
+            }
+            if let Some(bluff) = drawn.filter(|&a| {
+                self.play.adapt_bluffs
+                    && match (a, Ladder::of(a)) {
+                        (_, None) => false,
+                        (_, Some(l)) if self.opponents.bluffs_pay(l) => false,
+                        (_, Some(Ladder::Envido)) => heuristic::envido_call_is_bluff(view),
+                        (_, Some(Ladder::Truco)) => SearchBot::truco_call_is_bluff(view, rng),
+                    }
+            }) {
+                self.counts.loose_bluffs_dropped += 1;
                 r = r.restricted(|a| a != bluff);
                 drawn = Some(r.sample(rng)?);
             }
@@ -517,6 +544,55 @@ mod tests {
             assert_eq!(counts.bluffs_dropped, if dropped { 10 } else { 0 }, "{at}");
             assert_eq!(raw.fallbacks().unwrap().bluffs_dropped, 0);
         }
+    }
+
+    #[test]
+    fn bluffs_stop_against_opponents_who_seldom_fold() {
+        // The mano holding 6 at 3-0; the row calls envido.
+        let bluff = "arg-1v1 | score 3-0 | dealer 1 | seat 0: 4C 5B 6E";
+        let t = table_on("loose", "arg-1v1", bluff, |legal| {
+            legal.iter().position(|&a| a == Action::Envido).unwrap()
+        });
+        let policy = Arc::new(Policy::open(&t.0).unwrap());
+        let spot: Spot = bluff.parse().unwrap();
+        let view = spot.to_view().unwrap();
+        let mut legal = ActionList::new();
+        view.legal_actions(&mut legal);
+        let mut rng = BotRng::seed_from_u64(6);
+        let mut fresh = PolicyBot::new(Arc::clone(&policy), "s").with_play(TablePlay::STRONG);
+        let mut seen = PolicyBot::new(Arc::clone(&policy), "s").with_play(TablePlay::STRONG);
+        // Two earlier hands of the match: the opponent raised both envidos.
+        for (k, raise) in ["real-envido", "falta-envido"].iter().enumerate() {
+            let at =
+                format!("arg-1v1 | score {k}-0 | dealer 1 | seat 0: 4C 5B 6E | 0:envido 1:{raise}");
+            let s: Spot = at.parse().unwrap();
+            let v = s.to_view().unwrap();
+            let mut l = ActionList::new();
+            v.legal_actions(&mut l);
+            seen.act_in_hand(&v, s.history(), l.as_slice(), &mut rng);
+        }
+        for _ in 0..10 {
+            let a = fresh.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert_eq!(a, Action::Envido);
+            let b = seen.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert!(b != Action::Envido && legal.contains(b), "{b}");
+        }
+        assert_eq!(fresh.fallbacks().unwrap().loose_bluffs_dropped, 0);
+        assert_eq!(seen.fallbacks().unwrap().loose_bluffs_dropped, 10);
+        // With 33 the call is no bluff: made against anyone.
+        let value = "arg-1v1 | score 3-0 | dealer 1 | seat 0: 7O 6O 4C";
+        let t = table_on("loose-value", "arg-1v1", value, |legal| {
+            legal.iter().position(|&a| a == Action::Envido).unwrap()
+        });
+        let mut seen = PolicyBot {
+            policy: Arc::new(Policy::open(&t.0).unwrap()),
+            ..seen
+        };
+        let spot: Spot = value.parse().unwrap();
+        let view = spot.to_view().unwrap();
+        view.legal_actions(&mut legal);
+        let a = seen.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+        assert_eq!(a, Action::Envido);
     }
 
     #[test]

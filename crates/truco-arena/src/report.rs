@@ -305,6 +305,13 @@ impl fmt::Display for Report {
                         fb.folds_dropped, fb.bets_refused, fb.bluffs_dropped
                     )?;
                 }
+                if fb.loose_bluffs_dropped > 0 {
+                    write!(
+                        f,
+                        "\n{side}'s table bot made no bluff in {} spots against opponents who seldom fold to its calls",
+                        fb.loose_bluffs_dropped
+                    )?;
+                }
             }
         }
         Ok(())

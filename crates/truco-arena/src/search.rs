@@ -102,6 +102,13 @@ impl SearchBot {
             || heuristic::truco_below_break_even(view, &mut Sampled::new(rng.next_u64()))
     }
 
+    /// Whether a truco-ladder raise now (a call on one's turn, or a raise over a pending call)
+    /// is a bluff: the seat's team wins the hand in the tricks less often than not, by the
+    /// search's chance over sampled deals.
+    pub fn truco_call_is_bluff(view: &View, rng: &mut BotRng) -> bool {
+        Sampled::new(rng.next_u64()).win_chance(view) < 0.5
+    }
+
     /// Whether calling `action` now is a big bluff: a falta envido
     /// ([`heuristic::falta_call_below_even`]: by the seat's own total) or a truco-ladder raise
     /// that stakes the match, the valencian joc fora included

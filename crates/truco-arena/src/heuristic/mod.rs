@@ -235,6 +235,15 @@ pub fn falta_call_below_even(view: &View) -> bool {
         && me.envido_chance(Some(CALLER_FLOOR)) < 0.5
 }
 
+/// Whether an envido-family call now (envido, real envido or falta envido, on one's turn or
+/// raising a chain; valencian envide, torne or falta) is a bluff: the acting seat's own total
+/// is more likely to lose the showdown than win it against unknown hands ([`tanto`], no floor:
+/// the call is judged before anyone answers). `false` in paulista (no envido).
+pub fn envido_call_is_bluff(view: &View) -> bool {
+    let me = Seat::of(view);
+    me.rules.variant != Variant::Paulista && me.envido_chance(None) < 0.5
+}
+
 /// Whether a truco-ladder raise now (on one's turn, or over a pending call) stakes the match:
 /// the valencian joc fora (the hand's winner takes the match), or a raise whose value, accepted,
 /// brings whichever team wins the hand to the target (valencian: closes the cama) while the

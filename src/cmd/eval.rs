@@ -47,11 +47,13 @@ pub struct Args {
     /// likely action, and when that is a card the search picks which; it never folds where
     /// playing on dominates, nor accepts (or raises) an envido or truco below its break-even
     /// (its own total; the search's hand win chance), nor makes a big bluff (a falta or a raise that
-    /// stakes the match on a showdown more likely lost than won), nor a bluff once the match
-    /// shows its opponents fold to its calls too seldom for bluffs to pay;
+    /// stakes the match on a showdown more likely lost than won), nor a truco-ladder raise on a
+    /// hand more likely lost than won, nor an envido bluff once the match shows its opponents
+    /// decline its envido calls too seldom for bluffs to pay;
     /// `FILE@purify=T` keeps the actions of probability T or more, `FILE@cards=table` plays
     /// the table's own card, `FILE@folds=all` keeps every fold, `FILE@accepts=all` every acceptance,
-    /// `FILE@bluffs=all` every big bluff, `FILE@adapt=off` every bluff whoever the opponents,
+    /// `FILE@bluffs=all` every big bluff, `FILE@truco-bluffs=all` every truco bluff,
+    /// `FILE@envido-bluffs=all` every envido bluff whoever the opponents,
     /// `FILE@raw` is the table as trained); in team variants also a mixed
     /// team of two joined by `+` (models/arg-2v2.tbl+heuristic: the table holds the team's
     /// first seat, the heuristic its partner; in six players its two partners).

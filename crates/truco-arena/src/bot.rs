@@ -70,9 +70,11 @@ pub struct Fallbacks {
     pub bets_refused: u64,
     /// Big bluffs the table made, not made ([`crate::TablePlay::drop_big_bluffs`]).
     pub bluffs_dropped: u64,
-    /// Bluffs the table made against opponents who seldom fold to one, not made
-    /// ([`crate::TablePlay::adapt_bluffs`]).
-    pub loose_bluffs_dropped: u64,
+    /// Truco-ladder bluffs the table made, not made ([`crate::TablePlay::drop_truco_bluffs`]).
+    pub truco_bluffs_dropped: u64,
+    /// Envido bluffs the table made against opponents who seldom decline one, not made
+    /// ([`crate::TablePlay::adapt_envido_bluffs`]).
+    pub envido_bluffs_dropped: u64,
 }
 
 impl Fallbacks {
@@ -88,7 +90,8 @@ impl Fallbacks {
                     folds_dropped: x.folds_dropped + y.folds_dropped,
                     bets_refused: x.bets_refused + y.bets_refused,
                     bluffs_dropped: x.bluffs_dropped + y.bluffs_dropped,
-                    loose_bluffs_dropped: x.loose_bluffs_dropped + y.loose_bluffs_dropped,
+                    truco_bluffs_dropped: x.truco_bluffs_dropped + y.truco_bluffs_dropped,
+                    envido_bluffs_dropped: x.envido_bluffs_dropped + y.envido_bluffs_dropped,
                 })
             }
         }
@@ -200,7 +203,7 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated, @accepts=all|break-even, @bluffs=all|small and @adapt=off|on, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
+    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated, @accepts=all|break-even, @bluffs=all|small, @truco-bluffs=all|none and @envido-bluffs=all|adapt, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
     Unknown(String),
     /// A mixed team was asked for in a game without partners.
     #[error("`{0}` is a team of two bots, but {1} has no partners (one seat per team)")]
@@ -218,8 +221,8 @@ pub enum BotSpec {
     Random,
     /// A trained strategy table, played by [`PolicyBot`] as the [`TablePlay`] says: written
     /// `path` for [`TablePlay::STRONG`]; `@purify=T`, `@cards=table|search|auto`,
-    /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small` and
-    /// `@adapt=off|on` after the path change it; `path@raw` is [`TablePlay::RAW`], the table as trained (options after `@raw`
+    /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small`,
+    /// `@truco-bluffs=all|none` and `@envido-bluffs=all|adapt` after the path change it; `path@raw` is [`TablePlay::RAW`], the table as trained (options after `@raw`
     /// change it in turn).
     Model(PathBuf, TablePlay),
     /// A mixed team (written `first+second`): the first bot holds the team's first seat (0 or
@@ -288,8 +291,8 @@ impl FromStr for BotSpec {
     /// `heuristic`, `search` and `random` (case-insensitive) name the built-in bots; a text that looks
     /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file, optionally
     /// followed by `@raw` or `@purify=T` (a threshold in [0, 1)), `@cards=table|search|auto`,
-    /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small` and
-    /// `@adapt=off|on` (see [`BotSpec::Model`]).
+    /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small`,
+    /// `@truco-bluffs=all|none` and `@envido-bluffs=all|adapt` (see [`BotSpec::Model`]).
     fn from_str(s: &str) -> Result<BotSpec, BotError> {
         let t = s.trim();
         if let Some((first, second)) = t.split_once('+') {
@@ -325,8 +328,10 @@ impl FromStr for BotSpec {
                     ("accepts", "break-even") => play.refuse_below_break_even = true,
                     ("bluffs", "all") => play.drop_big_bluffs = false,
                     ("bluffs", "small") => play.drop_big_bluffs = true,
-                    ("adapt", "off") => play.adapt_bluffs = false,
-                    ("adapt", "on") => play.adapt_bluffs = true,
+                    ("truco-bluffs", "all") => play.drop_truco_bluffs = false,
+                    ("truco-bluffs", "none") => play.drop_truco_bluffs = true,
+                    ("envido-bluffs", "all") => play.adapt_envido_bluffs = false,
+                    ("envido-bluffs", "adapt") => play.adapt_envido_bluffs = true,
                     _ => return Err(bad()),
                 }
             }
@@ -370,8 +375,11 @@ impl fmt::Display for BotSpec {
                 if !play.drop_big_bluffs {
                     f.write_str("@bluffs=all")?;
                 }
-                if !play.adapt_bluffs {
-                    f.write_str("@adapt=off")?;
+                if !play.drop_truco_bluffs {
+                    f.write_str("@truco-bluffs=all")?;
+                }
+                if !play.adapt_envido_bluffs {
+                    f.write_str("@envido-bluffs=all")?;
                 }
                 Ok(())
             }
@@ -418,19 +426,22 @@ mod tests {
             ("m.tbl@accepts=all@folds=all", "m.tbl@folds=all@accepts=all"),
             ("m.tbl@accepts=break-even", "m.tbl"),
             ("m.tbl@bluffs=small", "m.tbl"),
-            ("m.tbl@adapt=on", "m.tbl"),
-            ("m.tbl@adapt=off@bluffs=all", "m.tbl@bluffs=all@adapt=off"),
+            ("m.tbl@truco-bluffs=none@envido-bluffs=adapt", "m.tbl"),
+            (
+                "m.tbl@envido-bluffs=all@bluffs=all@truco-bluffs=all",
+                "m.tbl@bluffs=all@truco-bluffs=all@envido-bluffs=all",
+            ),
             (
                 "m.tbl@bluffs=all@accepts=all",
                 "m.tbl@accepts=all@bluffs=all",
             ),
             (
-                "m.tbl@purify=0@cards=table@folds=all@accepts=all@bluffs=all@adapt=off",
+                "m.tbl@purify=0@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all",
                 "m.tbl@raw",
             ),
             (
                 "m.tbl@raw@purify=0.5",
-                "m.tbl@cards=table@folds=all@accepts=all@bluffs=all@adapt=off",
+                "m.tbl@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all",
             ),
             ("m.tbl@folds=undominated", "m.tbl"),
             ("m.tbl@purify=0.5@cards=auto", "m.tbl"),

@@ -1,15 +1,16 @@
-//! [`Opponents`]: what a bot has seen, over a match, of how its opponents answer its calls.
+//! [`Opponents`]: what a bot has seen, over a match, of how its opponents answer its envido
+//! calls.
 //!
-//! A bluff (a call on a hand that loses most showdowns) pays only against opponents who
-//! decline often enough: one who accepts or raises it most of the time (a loose caller, or a
-//! beginner) turns every bluff into a lost showdown or a declined raise. The trained tables
-//! bluff as their self-play opponents made it pay, which wins against the sound bots (session
-//! 14: without its envido bluffs the arg-1v1 table lost 4 points of match wins against both the
-//! search bot and the heuristic) and loses against loose ones (it gained 1.8 against random).
-//! So a table bot counts its opponents' answers to its team's calls, the envido chain and the
-//! truco ladder apart, and stops bluffing on a ladder once they fold there too seldom: the
-//! estimate is the mean of a Beta([`PRIOR_FOLDS`], [`PRIOR_OTHERS`]) posterior over the fold
-//! rate, and the bluffs stop below [`BLUFF_FOLD_RATE`].
+//! An envido bluff (a call on a total that loses most showdowns) pays only against opponents
+//! who decline it often enough: one who accepts or raises it most of the time (a loose caller,
+//! or a beginner) turns every bluff into a lost showdown or a declined raise. The trained tables
+//! bluff the envido as their self-play opponents made it pay, which wins against the sound bots
+//! (session 14: without its envido bluffs the arg-1v1 table lost 4 points of match wins against
+//! both the search bot and the heuristic) and loses against loose ones (it gained 1.8 against
+//! random). So a table bot counts its opponents' answers to its team's envido-family calls and
+//! stops bluffing once they decline too seldom: the estimate is the mean of a
+//! Beta([`PRIOR_FOLDS`], [`PRIOR_OTHERS`]) posterior over the fold rate, and the bluffs stop
+//! below [`BLUFF_FOLD_RATE`].
 
 use truco_game::{Action, Event, View};
 
@@ -17,65 +18,29 @@ use truco_game::{Action, Event, View};
 pub const PRIOR_FOLDS: f64 = 1.0;
 /// Prior accepts and raises (pseudo-counts).
 pub const PRIOR_OTHERS: f64 = 1.0;
-/// Estimated fold rate below which the bot makes no bluff. A bluff risks about two points (a
-/// showdown lost, or a raise declined) to win one (the declined call), so it needs opponents
-/// who fold at least about one answer in three.
+/// Estimated fold rate below which the bot makes no envido bluff. A bluff risks about two
+/// points (a showdown lost, or a raise declined) to win one (the declined call), so it needs
+/// opponents who fold at least about one answer in three.
 pub const BLUFF_FOLD_RATE: f64 = 1.0 / 3.0;
 
-/// How an opponent answered a call.
-#[derive(Clone, Copy)]
-enum Answer {
-    Fold,
-    Accept,
-    Raise,
+/// Whether `action` is an envido-family call: envido, real envido, falta envido (valencian
+/// envide, torne, falta).
+fn is_envido_call(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Envido | Action::RealEnvido | Action::FaltaEnvido
+    )
 }
 
-/// The two kinds of calls whose answers are counted apart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ladder {
-    /// Envido, real envido, falta envido (valencian envide, torne, falta).
-    Envido,
-    /// Truco, retruco, vale cuatro (paulista truco to doze, valencian truc to joc fora).
-    Truco,
-}
-
-impl Ladder {
-    /// The ladder a call climbs, `None` for any other action.
-    pub fn of(action: Action) -> Option<Ladder> {
-        match action {
-            Action::Envido | Action::RealEnvido | Action::FaltaEnvido => Some(Ladder::Envido),
-            Action::Raise => Some(Ladder::Truco),
-            _ => None,
-        }
-    }
-}
-
-/// Declined, accepted and raised answers on one ladder.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Answers {
-    folds: u32,
-    accepts: u32,
-    raises: u32,
-}
-
-impl Answers {
-    const NONE: Answers = Answers {
-        folds: 0,
-        accepts: 0,
-        raises: 0,
-    };
-
-    fn all(&self) -> f64 {
-        (self.folds + self.accepts + self.raises) as f64
-    }
-}
-
-/// The opponents' answers to the bot's team's calls in the match so far. Fed the hand's public
-/// events at every decision; each event is counted once.
+/// The opponents' answers to the bot's team's envido-family calls in the match so far. Fed the
+/// hand's public events at every decision; each event is counted once. (A declined envido never
+/// ends the hand before the match, so the bot sees every answer at a later decision.)
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Opponents {
-    envido: Answers,
-    truco: Answers,
+    /// Answers that declined the call.
+    folds: u32,
+    /// Answers that accepted or raised it.
+    others: u32,
     /// The score the hand whose events were read started from (every hand changes it).
     hand: Option<[u8; 2]>,
     /// Events of that hand already read.
@@ -86,17 +51,10 @@ impl Opponents {
     /// Nothing seen yet.
     pub const fn new() -> Opponents {
         Opponents {
-            envido: Answers::NONE,
-            truco: Answers::NONE,
+            folds: 0,
+            others: 0,
             hand: None,
             read: 0,
-        }
-    }
-
-    fn answers_mut(&mut self, ladder: Ladder) -> &mut Answers {
-        match ladder {
-            Ladder::Envido => &mut self.envido,
-            Ladder::Truco => &mut self.truco,
         }
     }
 
@@ -112,78 +70,53 @@ impl Opponents {
             self.read = 0;
         }
         let team = view.seat() % 2;
-        // The team whose call waits for an answer on each ladder. The hand is replayed from
-        // the deal; answers are counted only from `read` on. An envido chain called over a
-        // pending truco is answered first.
-        let (mut envido, mut truco): (Option<u8>, Option<u8>) = (None, None);
+        // The team whose envido call waits for an answer. The hand is replayed from the deal;
+        // answers are counted only from `read` on. An envido called over a pending truco is
+        // answered first, so the next `quiero` or `no quiero` answers it.
+        let mut waiting: Option<u8> = None;
         for (i, e) in events.iter().enumerate() {
             let (seat, action) = match *e {
                 Event::Act { seat, action } | Event::Reveal { seat, action, .. } => (seat, action),
                 _ => continue,
             };
-            let (by, counted) = (seat % 2, i >= self.read);
-            let answering = if envido.is_some() {
-                Some((Ladder::Envido, envido))
-            } else if truco.is_some() {
-                Some((Ladder::Truco, truco))
-            } else {
-                None
-            };
-            let answer = match (action, answering) {
-                (Action::NoQuiero | Action::Mazo, Some(_)) => Some(Answer::Fold),
-                (Action::Quiero, Some(_)) => Some(Answer::Accept),
-                (a, Some((ladder, _))) if Ladder::of(a) == Some(ladder) => Some(Answer::Raise),
-                _ => None,
-            };
-            if let (Some(answer), Some((ladder, Some(caller)))) = (answer, answering) {
-                if counted && caller == team && by != team {
-                    let a = self.answers_mut(ladder);
-                    match answer {
-                        Answer::Fold => a.folds += 1,
-                        Answer::Accept => a.accepts += 1,
-                        Answer::Raise => a.raises += 1,
-                    }
-                }
-                match ladder {
-                    Ladder::Envido => envido = None,
-                    Ladder::Truco => truco = None,
-                }
-            }
+            let by = seat % 2;
+            let ours = i >= self.read && waiting == Some(team) && by != team;
             match action {
-                Action::Flor => envido = None,
-                a => match Ladder::of(a) {
-                    Some(Ladder::Envido) => envido = Some(by),
-                    Some(Ladder::Truco) => truco = Some(by),
-                    None => {}
-                },
+                a if is_envido_call(a) => {
+                    self.others += u32::from(ours);
+                    waiting = Some(by);
+                }
+                Action::Quiero | Action::NoQuiero if waiting.is_some() => {
+                    if action == Action::NoQuiero {
+                        self.folds += u32::from(ours);
+                    } else {
+                        self.others += u32::from(ours);
+                    }
+                    waiting = None;
+                }
+                // A flor answers an envido by cancelling it: neither a fold nor an accept.
+                Action::Flor => waiting = None,
+                _ => {}
             }
         }
         self.read = events.len();
     }
 
-    fn answers_on(&self, ladder: Ladder) -> Answers {
-        match ladder {
-            Ladder::Envido => self.envido,
-            Ladder::Truco => self.truco,
-        }
+    /// The estimated share of the bot's envido calls its opponents decline (the posterior mean;
+    /// the prior's one half before any answer).
+    pub fn fold_rate(&self) -> f64 {
+        (self.folds as f64 + PRIOR_FOLDS)
+            / ((self.folds + self.others) as f64 + PRIOR_FOLDS + PRIOR_OTHERS)
     }
 
-    /// The estimated share of the bot's calls on `ladder` its opponents decline (the
-    /// posterior mean; the prior's one half before any answer).
-    pub fn fold_rate(&self, ladder: Ladder) -> f64 {
-        let a = self.answers_on(ladder);
-        (a.folds as f64 + PRIOR_FOLDS) / (a.all() + PRIOR_FOLDS + PRIOR_OTHERS)
+    /// Whether an envido bluff still pays against these opponents.
+    pub fn envido_bluffs_pay(&self) -> bool {
+        self.fold_rate() >= BLUFF_FOLD_RATE
     }
 
-    /// Whether a bluff on `ladder` still pays against these opponents.
-    pub fn bluffs_pay(&self, ladder: Ladder) -> bool {
-        self.fold_rate(ladder) >= BLUFF_FOLD_RATE
-    }
-
-    /// Answers seen on `ladder`: declined, accepted, raised.
-    pub fn answers(&self, ladder: Ladder) -> (u32, u32, u32) {
-        let a = self.answers_on(ladder);
-        (a.folds, a.accepts, a.raises)
+    /// Answers seen: declined, and accepted or raised.
+    pub fn answers(&self) -> (u32, u32) {
+        (self.folds, self.others)
     }
 }
 
@@ -201,35 +134,35 @@ mod tests {
     #[test]
     fn counts_each_answer_to_the_seats_calls_once() {
         let mut m = Opponents::new();
-        assert_eq!(m.fold_rate(Ladder::Envido), 0.5);
+        assert_eq!(m.fold_rate(), 0.5);
         let at = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C | 0:envido 1:no-quiero";
         see(&mut m, at);
         see(&mut m, at);
-        assert_eq!(m.answers(Ladder::Envido), (1, 0, 0));
+        assert_eq!(m.answers(), (1, 0));
         // A raise answers the call; the seat's own answer to the raise is not the opponents'.
         see(
             &mut m,
             "arg-1v1 | score 1-0 | dealer 0 | seat 0: 1E 7O 3C | 1:4B 0:envido 1:real-envido 0:no-quiero",
         );
-        assert_eq!(m.answers(Ladder::Envido), (1, 0, 1));
+        assert_eq!(m.answers(), (1, 1));
         // The opponents' own calls, and the seat's answers to them, are not counted.
         see(
             &mut m,
             "arg-1v1 | score 1-3 | dealer 1 | seat 0: 1E 7O 3C | 0:1E 1:envido 0:no-quiero",
         );
-        assert_eq!(m.answers(Ladder::Envido), (1, 0, 1));
+        assert_eq!(m.answers(), (1, 1));
         // In a team game an opponent team's answer counts, the partner's calls are the team's.
         see(
             &mut m,
             "arg-2v2 | score 2-3 | dealer 3 | seat 2: 1E 7O 3C | 0:envido 1:real-envido",
         );
-        assert_eq!(m.answers(Ladder::Envido), (1, 0, 2));
+        assert_eq!(m.answers(), (1, 2));
     }
 
     #[test]
     fn bluffs_stop_when_the_opponents_seldom_fold() {
         let mut m = Opponents::new();
-        assert!(m.bluffs_pay(Ladder::Envido));
+        assert!(m.envido_bluffs_pay());
         for (k, answer) in ["real-envido", "quiero [0:7 1:30]", "falta-envido"]
             .iter()
             .enumerate()
@@ -241,9 +174,9 @@ mod tests {
                 ),
             );
         }
-        assert_eq!(m.answers(Ladder::Envido), (0, 1, 2));
-        assert!((m.fold_rate(Ladder::Envido) - 0.2).abs() < 1e-12);
-        assert!(!m.bluffs_pay(Ladder::Envido));
+        assert_eq!(m.answers(), (0, 3));
+        assert!((m.fold_rate() - 0.2).abs() < 1e-12);
+        assert!(!m.envido_bluffs_pay());
         // Folds bring the bluffs back.
         for k in 3..5 {
             see(
@@ -253,31 +186,25 @@ mod tests {
                 ),
             );
         }
-        assert_eq!(m.answers(Ladder::Envido), (2, 1, 2));
-        assert!(m.bluffs_pay(Ladder::Envido));
+        assert_eq!(m.answers(), (2, 3));
+        assert!(m.envido_bluffs_pay());
     }
 
     #[test]
-    fn truco_answers_are_counted_apart_from_the_envido_first() {
+    fn an_envido_over_a_truco_is_answered_first() {
         let mut m = Opponents::new();
-        // Truco, answered with the envido first (not an answer to the truco), which the seat
-        // declines; then the truco is accepted.
+        // The opponent's envido over the seat's truco is theirs; the truco's answer is no
+        // envido answer.
         see(
             &mut m,
             "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C | 0:truco 1:envido 0:no-quiero 1:quiero",
         );
-        assert_eq!(m.answers(Ladder::Truco), (0, 1, 0));
-        assert_eq!(m.answers(Ladder::Envido), (0, 0, 0));
+        assert_eq!(m.answers(), (0, 0));
+        // The seat's envido over the opponent's truco: its `no quiero` declines the envido.
         see(
             &mut m,
-            "arg-1v1 | score 1-0 | dealer 0 | seat 0: 1E 7O 3C | 1:4B 0:truco 1:no-quiero",
+            "arg-1v1 | score 1-1 | dealer 0 | seat 0: 1E 7O 3C | 1:truco 0:envido 1:no-quiero",
         );
-        assert_eq!(m.answers(Ladder::Truco), (1, 1, 0));
-        // A raise answers the call; the seat's answer to it is its own.
-        see(
-            &mut m,
-            "arg-1v1 | score 2-0 | dealer 0 | seat 0: 1E 7O 3C | 1:4B 0:truco 1:retruco 0:quiero",
-        );
-        assert_eq!(m.answers(Ladder::Truco), (1, 1, 1));
+        assert_eq!(m.answers(), (1, 0));
     }
 }

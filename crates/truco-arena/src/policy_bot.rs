@@ -7,7 +7,7 @@ use truco_query::Policy;
 
 use crate::bot::{uniform_index, Bot, BotRng, Fallbacks};
 use crate::heuristic;
-use crate::opponents::{Ladder, Opponents};
+use crate::opponents::Opponents;
 use crate::search::SearchBot;
 
 /// Samples its action from a strategy table. The table is shared (`Arc`) between the arena's
@@ -100,13 +100,17 @@ pub struct TablePlay {
     /// The tables bluffed such calls, which stake the match for a few points: that pays only
     /// against opponents who rarely accept.
     pub drop_big_bluffs: bool,
-    /// Make no bluff on a ladder once the match shows the opponents fold to the team's calls
-    /// there too seldom for bluffs to pay ([`Opponents::bluffs_pay`]): an envido-family call
-    /// on a total more likely to lose its showdown than win it
-    /// ([`heuristic::envido_call_is_bluff`]), a truco-ladder raise on a hand the search gives
-    /// less than even chances ([`SearchBot::truco_call_is_bluff`]). The table's other actions
-    /// share the call's weight.
-    pub adapt_bluffs: bool,
+    /// Make no truco-ladder bluff ([`SearchBot::truco_call_is_bluff`]): no truco, retruco or
+    /// vale cuatro (paulista seis to doze, valencian retruc to joc fora), called on one's turn or
+    /// raised over a call, on a hand the search gives less than even chances. Accepted, such a
+    /// call plays a bigger hand as the underdog; it pays only through folds. The table's other
+    /// actions share the call's weight.
+    pub drop_truco_bluffs: bool,
+    /// Make no envido bluff ([`heuristic::envido_call_is_bluff`]: an envido-family call on a
+    /// total more likely to lose its showdown than win it) once the match shows the opponents
+    /// decline the team's envido calls too seldom for bluffs to pay
+    /// ([`Opponents::envido_bluffs_pay`]). The table's other actions share the call's weight.
+    pub adapt_envido_bluffs: bool,
 }
 
 impl TablePlay {
@@ -117,19 +121,22 @@ impl TablePlay {
         drop_dominated_folds: false,
         refuse_below_break_even: false,
         drop_big_bluffs: false,
-        adapt_bluffs: false,
+        drop_truco_bluffs: false,
+        adapt_envido_bluffs: false,
     };
 
     /// The strongest way to play a table measured (the model cards): its most likely action,
     /// the card by [`CardPlay::ByAbstraction`], no dominated fold, no bet accepted below its
-    /// break-even, no big bluff, no bluff against opponents who seldom fold to one.
+    /// break-even, no big bluff, no truco bluff, no envido bluff against opponents who seldom
+    /// decline one.
     pub const STRONG: TablePlay = TablePlay {
         purify: 0.5,
         cards: CardPlay::ByAbstraction,
         drop_dominated_folds: true,
         refuse_below_break_even: true,
         drop_big_bluffs: true,
-        adapt_bluffs: true,
+        drop_truco_bluffs: true,
+        adapt_envido_bluffs: true,
     };
 }
 
@@ -212,16 +219,32 @@ impl Bot for PolicyBot {
                 r = r.restricted(|a| a != bluff);
                 drawn = Some(r.sample(rng)?);
             }
-            if let Some(bluff) = drawn.filter(|&a| {
-                self.play.adapt_bluffs
-                    && match (a, Ladder::of(a)) {
-                        (_, None) => false,
-                        (_, Some(l)) if self.opponents.bluffs_pay(l) => false,
-                        (_, Some(Ladder::Envido)) => heuristic::envido_call_is_bluff(view),
-                        (_, Some(Ladder::Truco)) => SearchBot::truco_call_is_bluff(view, rng),
-                    }
+            // Raising a pending truco-ladder call accepts it first: refused (below) where
+            // accepting is below its break-even, before any judgement of the raise as a bluff.
+            let p = view.public();
+            let raise_refused = drawn == Some(Action::Raise)
+                && self.play.refuse_below_break_even
+                && p.truco().pending
+                && !p.envido().pending
+                && SearchBot::accept_below_break_even(view, rng);
+            if let Some(bluff) = drawn.filter(|&a| match a {
+                Action::Raise => {
+                    self.play.drop_truco_bluffs
+                        && !raise_refused
+                        && SearchBot::truco_call_is_bluff(view, rng)
+                }
+                Action::Envido | Action::RealEnvido | Action::FaltaEnvido => {
+                    self.play.adapt_envido_bluffs
+                        && !self.opponents.envido_bluffs_pay()
+                        && heuristic::envido_call_is_bluff(view)
+                }
+                _ => false,
             }) {
-                self.counts.loose_bluffs_dropped += 1;
+                if bluff == Action::Raise {
+                    self.counts.truco_bluffs_dropped += 1;
+                } else {
+                    self.counts.envido_bluffs_dropped += 1;
+                }
                 r = r.restricted(|a| a != bluff);
                 drawn = Some(r.sample(rng)?);
             }
@@ -243,13 +266,7 @@ impl Bot for PolicyBot {
                     self.counts.bets_refused += 1;
                     Some(Action::NoQuiero)
                 }
-                // Raising a pending truco-ladder call accepts it first.
-                Some(Action::Raise)
-                    if self.play.refuse_below_break_even
-                        && view.public().truco().pending
-                        && !view.public().envido().pending
-                        && SearchBot::accept_below_break_even(view, rng) =>
-                {
+                Some(Action::Raise) if raise_refused => {
                     self.counts.bets_refused += 1;
                     Some(Action::NoQuiero)
                 }
@@ -547,6 +564,39 @@ mod tests {
     }
 
     #[test]
+    fn a_truco_bluff_is_not_made() {
+        // The mano at 0-0 calls truco: not with 4-5-6, with both top cards.
+        for (hand, dropped) in [("4C 5B 6E", true), ("1E 1B 7E", false)] {
+            let at = format!("arg-1v1 | score 0-0 | dealer 1 | seat 0: {hand}");
+            let t = table_on("truco-bluffs", "arg-1v1", &at, |legal| {
+                legal.iter().position(|&a| a == Action::Raise).unwrap()
+            });
+            let policy = Arc::new(Policy::open(&t.0).unwrap());
+            let spot: Spot = at.parse().unwrap();
+            let view = spot.to_view().unwrap();
+            let mut legal = ActionList::new();
+            view.legal_actions(&mut legal);
+            let mut play = PolicyBot::new(Arc::clone(&policy), "s").with_play(TablePlay::STRONG);
+            let all = TablePlay {
+                drop_truco_bluffs: false,
+                ..TablePlay::STRONG
+            };
+            let mut bluffing = PolicyBot::new(Arc::clone(&policy), "b").with_play(all);
+            let mut rng = BotRng::seed_from_u64(8);
+            for _ in 0..10 {
+                let a = play.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+                assert!(legal.contains(a), "{a}");
+                assert_eq!(a != Action::Raise, dropped, "{at}: {a}");
+                let b = bluffing.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+                assert_eq!(b, Action::Raise);
+            }
+            let counts = play.fallbacks().unwrap();
+            assert_eq!(counts.truco_bluffs_dropped, if dropped { 10 } else { 0 });
+            assert_eq!(bluffing.fallbacks().unwrap().truco_bluffs_dropped, 0);
+        }
+    }
+
+    #[test]
     fn bluffs_stop_against_opponents_who_seldom_fold() {
         // The mano holding 6 at 3-0; the row calls envido.
         let bluff = "arg-1v1 | score 3-0 | dealer 1 | seat 0: 4C 5B 6E";
@@ -577,8 +627,8 @@ mod tests {
             let b = seen.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
             assert!(b != Action::Envido && legal.contains(b), "{b}");
         }
-        assert_eq!(fresh.fallbacks().unwrap().loose_bluffs_dropped, 0);
-        assert_eq!(seen.fallbacks().unwrap().loose_bluffs_dropped, 10);
+        assert_eq!(fresh.fallbacks().unwrap().envido_bluffs_dropped, 0);
+        assert_eq!(seen.fallbacks().unwrap().envido_bluffs_dropped, 10);
         // With 33 the call is no bluff: made against anyone.
         let value = "arg-1v1 | score 3-0 | dealer 1 | seat 0: 7O 6O 4C";
         let t = table_on("loose-value", "arg-1v1", value, |legal| {

@@ -305,11 +305,11 @@ impl fmt::Display for Report {
                         fb.folds_dropped, fb.bets_refused, fb.bluffs_dropped
                     )?;
                 }
-                if fb.loose_bluffs_dropped > 0 {
+                if fb.truco_bluffs_dropped + fb.envido_bluffs_dropped > 0 {
                     write!(
                         f,
-                        "\n{side}'s table bot made no bluff in {} spots against opponents who seldom fold to its calls",
-                        fb.loose_bluffs_dropped
+                        "\n{side}'s table bot made no truco bluff in {} spots (a raise on a hand more likely lost than won) and no envido bluff in {} (against opponents who seldom decline one)",
+                        fb.truco_bluffs_dropped, fb.envido_bluffs_dropped
                     )?;
                 }
             }

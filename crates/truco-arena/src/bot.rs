@@ -491,6 +491,8 @@ mod tests {
             "m.tbl@folds=some",
             "m.tbl@accepts=none",
             "m.tbl@bluffs=none",
+            "m.tbl@truco-bluffs=small",
+            "m.tbl@envido-bluffs=none",
             "m.tbl@raw=1",
             "m.tbl@purify",
             "m.tbl@speed=2",

@@ -64,7 +64,10 @@ impl Opponents {
         // The score the hand started from (points already won in it are in the score).
         let p = view.public();
         let (score, won) = (p.score(), p.hand_points());
-        let start = [score[0] - won[0], score[1] - won[1]];
+        let start = [
+            score[0].saturating_sub(won[0]),
+            score[1].saturating_sub(won[1]),
+        ];
         if self.hand != Some(start) || events.len() < self.read {
             self.hand = Some(start);
             self.read = 0;
@@ -122,8 +125,11 @@ impl Opponents {
 
 #[cfg(test)]
 mod tests {
+    use rand::{Rng, SeedableRng};
+    use truco_game::{Match, RuleSet, Spot};
+
     use super::*;
-    use truco_game::Spot;
+    use crate::{BotRng, HandEvents};
 
     /// Feeds the model the spot's view and history, as a bot reads them at its decision.
     fn see(model: &mut Opponents, at: &str) {
@@ -206,5 +212,45 @@ mod tests {
             "arg-1v1 | score 1-1 | dealer 0 | seat 0: 1E 7O 3C | 1:truco 0:envido 1:no-quiero",
         );
         assert_eq!(m.answers(), (1, 0));
+    }
+
+    #[test]
+    fn whole_random_matches_count_at_most_one_answer_per_call() {
+        let classic6 = RuleSet::new("arg-classic", &["players=6", "flor", "pica-pica"]).unwrap();
+        for rules in [
+            RuleSet::ARG_1V1,
+            RuleSet::ARG_2V2,
+            RuleSet::new("paulista", &[]).unwrap(),
+            RuleSet::new("valencian", &[]).unwrap(),
+            classic6,
+        ] {
+            for seed in 0..6u64 {
+                let mut rng = BotRng::seed_from_u64(seed);
+                let mut m = Match::new(rules, seed);
+                let (mut model, mut events) = (Opponents::new(), HandEvents::new());
+                let mut calls = 0u32;
+                while m.winner().is_none() {
+                    m.play_round(
+                        &mut |seat: u8, view: &View, legal: &truco_game::ActionList| {
+                            events.observe(view);
+                            if seat % 2 == 0 {
+                                model.observe(view, events.as_slice());
+                            }
+                            let a = legal.as_slice()[(rng.next_u32() as usize) % legal.len()];
+                            calls += u32::from(seat % 2 == 0 && is_envido_call(a));
+                            events.record(view, a);
+                            a
+                        },
+                    )
+                    .unwrap();
+                }
+                let (folds, others) = model.answers();
+                assert!(
+                    folds + others <= calls,
+                    "{rules:?} {seed}: {folds} + {others} > {calls}"
+                );
+                assert!((0.0..1.0).contains(&model.fold_rate()));
+            }
+        }
     }
 }

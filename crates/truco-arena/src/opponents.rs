@@ -233,11 +233,13 @@ mod tests {
                     m.play_round(
                         &mut |seat: u8, view: &View, legal: &truco_game::ActionList| {
                             events.observe(view);
-                            if seat % 2 == 0 {
+                            // Team 0's seats, in match numbering.
+                            let ours = seat.is_multiple_of(2);
+                            if ours {
                                 model.observe(view, events.as_slice());
                             }
                             let a = legal.as_slice()[(rng.next_u32() as usize) % legal.len()];
-                            calls += u32::from(seat % 2 == 0 && is_envido_call(a));
+                            calls += u32::from(ours && is_envido_call(a));
                             events.record(view, a);
                             a
                         },

@@ -49,11 +49,13 @@ pub struct Args {
     /// (its own total; the search's hand win chance), nor makes a big bluff (a falta or a raise that
     /// stakes the match on a showdown more likely lost than won), nor a truco-ladder raise on a
     /// hand more likely lost than won, nor an envido bluff once the match shows its opponents
-    /// decline its envido calls too seldom for bluffs to pay;
+    /// decline its envido calls too seldom for bluffs to pay; against opponents who have shown
+    /// themselves erratic (folds no sound player makes) it plays as the search bot;
     /// `FILE@purify=T` keeps the actions of probability T or more, `FILE@cards=table` plays
     /// the table's own card, `FILE@folds=all` keeps every fold, `FILE@accepts=all` every acceptance,
     /// `FILE@bluffs=all` every big bluff, `FILE@truco-bluffs=all` every truco bluff,
     /// `FILE@envido-bluffs=all` every envido bluff whoever the opponents,
+    /// `FILE@erratic=table` the table against erratic opponents too,
     /// `FILE@raw` is the table as trained); in team variants also a mixed
     /// team of two joined by `+` (models/arg-2v2.tbl+heuristic: the table holds the team's
     /// first seat, the heuristic its partner; in six players its two partners).

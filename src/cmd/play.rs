@@ -212,6 +212,10 @@ pub fn play(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Resu
             } else {
                 legal.as_slice()[0]
             };
+            // Both sides' bots watch every action (an opponents' model reads them).
+            let ours = seat % 2 == you % 2;
+            partner.seen(view.public(), seat, action, !ours);
+            others.seen(view.public(), seat, action, ours);
             events.record(view, action);
             action
         };

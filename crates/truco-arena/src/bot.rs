@@ -10,7 +10,7 @@ use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use thiserror::Error;
 use truco_game::spot::rules_text;
-use truco_game::{Action, Event, RuleSet, View};
+use truco_game::{Action, Event, PublicState, RuleSet, View};
 use truco_query::Policy;
 
 use crate::heuristic::Heuristic;
@@ -48,6 +48,14 @@ pub trait Bot: Send {
         let _ = seat;
     }
 
+    /// Told every action taken at the table, by any seat (this bot's own included), with the
+    /// public state it was chosen in; `by_opponent` if an opponent of this bot's team took it.
+    /// A player sees every call and card, also after its own last decision of a hand (the
+    /// arena calls it). The default ignores it.
+    fn seen(&mut self, public: &PublicState, seat: u8, action: Action, by_opponent: bool) {
+        let _ = (public, seat, action, by_opponent);
+    }
+
     /// For a bot that plays a table: its decisions so far and how many of them the table did
     /// not know (played by the fallback). `None` for bots without a table.
     fn fallbacks(&self) -> Option<Fallbacks> {
@@ -75,6 +83,9 @@ pub struct Fallbacks {
     /// Envido bluffs the table made against opponents who seldom decline one, not made
     /// ([`crate::TablePlay::adapt_envido_bluffs`]).
     pub envido_bluffs_dropped: u64,
+    /// Decisions played as the search bot against opponents shown erratic
+    /// ([`crate::TablePlay::search_against_erratic`]; not among `decisions`).
+    pub erratic_decisions: u64,
 }
 
 impl Fallbacks {
@@ -92,6 +103,7 @@ impl Fallbacks {
                     bluffs_dropped: x.bluffs_dropped + y.bluffs_dropped,
                     truco_bluffs_dropped: x.truco_bluffs_dropped + y.truco_bluffs_dropped,
                     envido_bluffs_dropped: x.envido_bluffs_dropped + y.envido_bluffs_dropped,
+                    erratic_decisions: x.erratic_decisions + y.erratic_decisions,
                 })
             }
         }
@@ -153,6 +165,11 @@ impl Bot for TeamBot {
         self.second.at_match_seat(seat);
     }
 
+    fn seen(&mut self, public: &PublicState, seat: u8, action: Action, by_opponent: bool) {
+        self.first.seen(public, seat, action, by_opponent);
+        self.second.seen(public, seat, action, by_opponent);
+    }
+
     fn fallbacks(&self) -> Option<Fallbacks> {
         Fallbacks::merge(self.first.fallbacks(), self.second.fallbacks())
     }
@@ -203,7 +220,7 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated, @accepts=all|break-even, @bluffs=all|small, @truco-bluffs=all|none and @envido-bluffs=all|adapt, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
+    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated, @accepts=all|break-even, @bluffs=all|small, @truco-bluffs=all|none, @envido-bluffs=all|adapt and @erratic=table|search, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
     Unknown(String),
     /// A mixed team was asked for in a game without partners.
     #[error("`{0}` is a team of two bots, but {1} has no partners (one seat per team)")]
@@ -222,8 +239,9 @@ pub enum BotSpec {
     /// A trained strategy table, played by [`PolicyBot`] as the [`TablePlay`] says: written
     /// `path` for [`TablePlay::STRONG`]; `@purify=T`, `@cards=table|search|auto`,
     /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small`,
-    /// `@truco-bluffs=all|none` and `@envido-bluffs=all|adapt` after the path change it; `path@raw` is [`TablePlay::RAW`], the table as trained (options after `@raw`
-    /// change it in turn).
+    /// `@truco-bluffs=all|none`, `@envido-bluffs=all|adapt` and `@erratic=table|search` after
+    /// the path change it; `path@raw` is [`TablePlay::RAW`], the table as trained (options
+    /// after `@raw` change it in turn).
     Model(PathBuf, TablePlay),
     /// A mixed team (written `first+second`): the first bot holds the team's first seat (0 or
     /// 1), the second its partner's (team games only).
@@ -292,7 +310,8 @@ impl FromStr for BotSpec {
     /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file, optionally
     /// followed by `@raw` or `@purify=T` (a threshold in [0, 1)), `@cards=table|search|auto`,
     /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small`,
-    /// `@truco-bluffs=all|none` and `@envido-bluffs=all|adapt` (see [`BotSpec::Model`]).
+    /// `@truco-bluffs=all|none`, `@envido-bluffs=all|adapt` and `@erratic=table|search` (see
+    /// [`BotSpec::Model`]).
     fn from_str(s: &str) -> Result<BotSpec, BotError> {
         let t = s.trim();
         if let Some((first, second)) = t.split_once('+') {
@@ -332,6 +351,8 @@ impl FromStr for BotSpec {
                     ("truco-bluffs", "none") => play.drop_truco_bluffs = true,
                     ("envido-bluffs", "all") => play.adapt_envido_bluffs = false,
                     ("envido-bluffs", "adapt") => play.adapt_envido_bluffs = true,
+                    ("erratic", "table") => play.search_against_erratic = false,
+                    ("erratic", "search") => play.search_against_erratic = true,
                     _ => return Err(bad()),
                 }
             }
@@ -381,6 +402,9 @@ impl fmt::Display for BotSpec {
                 if !play.adapt_envido_bluffs {
                     f.write_str("@envido-bluffs=all")?;
                 }
+                if !play.search_against_erratic {
+                    f.write_str("@erratic=table")?;
+                }
                 Ok(())
             }
             BotSpec::Team(a, b) => write!(f, "{a}+{b}"),
@@ -427,6 +451,8 @@ mod tests {
             ("m.tbl@accepts=break-even", "m.tbl"),
             ("m.tbl@bluffs=small", "m.tbl"),
             ("m.tbl@truco-bluffs=none@envido-bluffs=adapt", "m.tbl"),
+            ("m.tbl@erratic=search", "m.tbl"),
+            ("m.tbl@erratic=table@bluffs=all", "m.tbl@bluffs=all@erratic=table"),
             (
                 "m.tbl@envido-bluffs=all@bluffs=all@truco-bluffs=all",
                 "m.tbl@bluffs=all@truco-bluffs=all@envido-bluffs=all",
@@ -436,12 +462,12 @@ mod tests {
                 "m.tbl@accepts=all@bluffs=all",
             ),
             (
-                "m.tbl@purify=0@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all",
+                "m.tbl@purify=0@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all@erratic=table",
                 "m.tbl@raw",
             ),
             (
                 "m.tbl@raw@purify=0.5",
-                "m.tbl@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all",
+                "m.tbl@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all@erratic=table",
             ),
             ("m.tbl@folds=undominated", "m.tbl"),
             ("m.tbl@purify=0.5@cards=auto", "m.tbl"),
@@ -493,6 +519,7 @@ mod tests {
             "m.tbl@bluffs=none",
             "m.tbl@truco-bluffs=small",
             "m.tbl@envido-bluffs=none",
+            "m.tbl@erratic=heuristic",
             "m.tbl@raw=1",
             "m.tbl@purify",
             "m.tbl@speed=2",

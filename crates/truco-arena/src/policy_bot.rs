@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use truco_game::{Action, Event, Spot, View};
+use truco_game::{Action, Event, PublicState, Spot, View};
 use truco_query::Policy;
 
 use crate::bot::{uniform_index, Bot, BotRng, Fallbacks};
@@ -111,6 +111,11 @@ pub struct TablePlay {
     /// decline the team's envido calls too seldom for bluffs to pay
     /// ([`Opponents::envido_bluffs_pay`]). The table's other actions share the call's weight.
     pub adapt_envido_bluffs: bool,
+    /// Play as the search bot once the opponents have shown themselves erratic
+    /// ([`Opponents::erratic`]: folds no sound player makes). The table expects its opponents'
+    /// calls to mean strength and folds or declines weak hands against them; the search bot
+    /// judges every call by the hand's chance against unknown hands.
+    pub search_against_erratic: bool,
 }
 
 impl TablePlay {
@@ -123,12 +128,13 @@ impl TablePlay {
         drop_big_bluffs: false,
         drop_truco_bluffs: false,
         adapt_envido_bluffs: false,
+        search_against_erratic: false,
     };
 
     /// The strongest way to play a table measured (the model cards): its most likely action,
     /// the card by [`CardPlay::ByAbstraction`], no dominated fold, no bet accepted below its
     /// break-even, no big bluff, no truco bluff, no envido bluff against opponents who seldom
-    /// decline one.
+    /// decline one, the search bot's play against erratic opponents.
     pub const STRONG: TablePlay = TablePlay {
         purify: 0.5,
         cards: CardPlay::ByAbstraction,
@@ -137,6 +143,7 @@ impl TablePlay {
         drop_big_bluffs: true,
         drop_truco_bluffs: true,
         adapt_envido_bluffs: true,
+        search_against_erratic: true,
     };
 }
 
@@ -201,6 +208,10 @@ impl Bot for PolicyBot {
         // row for it, and it is not counted as one the table did not know.
         if let [only] = legal {
             return *only;
+        }
+        if self.play.search_against_erratic && self.opponents.erratic() {
+            self.counts.erratic_decisions += 1;
+            return SearchBot.act_in_hand(view, events, legal, rng);
         }
         let r = self
             .policy
@@ -281,6 +292,12 @@ impl Bot for PolicyBot {
             }
             Some(a) if legal.contains(&a) => a,
             _ => SearchBot.act_in_hand(view, events, legal, rng),
+        }
+    }
+
+    fn seen(&mut self, public: &PublicState, _seat: u8, action: Action, by_opponent: bool) {
+        if by_opponent {
+            self.opponents.seen_opponent(public, action);
         }
     }
 

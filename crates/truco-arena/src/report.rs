@@ -312,6 +312,13 @@ impl fmt::Display for Report {
                         fb.truco_bluffs_dropped, fb.envido_bluffs_dropped
                     )?;
                 }
+                if fb.erratic_decisions > 0 {
+                    write!(
+                        f,
+                        "\n{side}'s table bot played {} decisions as the search bot, against opponents who had shown themselves erratic (folds no sound player makes)",
+                        fb.erratic_decisions
+                    )?;
+                }
             }
         }
         Ok(())

@@ -191,7 +191,7 @@ mod tests {
     use truco_game::{Match, RuleSet, Spot};
 
     use super::*;
-    use crate::{BotRng, HandEvents};
+    use crate::{Bot, BotRng, HandEvents};
 
     /// Feeds the model the spot's view and history, as a bot reads them at its decision.
     fn see(model: &mut Opponents, at: &str) {
@@ -315,6 +315,87 @@ mod tests {
                 );
                 assert!((0.0..1.0).contains(&model.fold_rate()));
             }
+        }
+    }
+
+    /// The public state the seat of `at` decides in.
+    fn state(at: &str) -> PublicState {
+        *at.parse::<Spot>().unwrap().to_view().unwrap().public()
+    }
+
+    #[test]
+    fn folds_no_sound_player_makes_mark_the_opponents_erratic() {
+        // Nothing pending, the envido refused: playing on cannot lose more than the mazo.
+        let dominated =
+            state("arg-1v1 | score 0-0 | dealer 1 | seat 0: 4B 5C 6O | 0:envido 1:no-quiero");
+        assert!(dominated.fold_is_dominated());
+        let over_envido = state("arg-1v1 | score 0-0 | dealer 1 | seat 1: 4B 5C 6O | 0:envido");
+        // The hand's first move: a fold there may save points, no evidence either way.
+        let open = state("arg-1v1 | score 0-0 | dealer 1 | seat 0: 4B 5C 6O");
+        assert!(!open.fold_is_dominated() && !open.envido().pending);
+        let play = Action::Play("4B".parse().unwrap());
+
+        let mut m = Opponents::new();
+        for _ in 0..20 {
+            m.seen_opponent(&open, Action::Mazo);
+        }
+        assert!(!m.erratic());
+        // A sound table's rate: a fold where it cannot lose now and then, among many plays.
+        for _ in 0..8 {
+            m.seen_opponent(&dominated, play);
+        }
+        m.seen_opponent(&dominated, Action::Mazo);
+        assert!(!m.erratic());
+        for _ in 0..8 {
+            m.seen_opponent(&dominated, play);
+        }
+        m.seen_opponent(&dominated, Action::Mazo);
+        assert!(!m.erratic());
+        // Two such folds close together are not.
+        m.seen_opponent(&dominated, Action::Mazo);
+        m.seen_opponent(&dominated, Action::Mazo);
+        assert!(m.erratic());
+        // Once seen, for the rest of the match.
+        for _ in 0..100 {
+            m.seen_opponent(&dominated, play);
+        }
+        assert!(m.erratic());
+
+        // A fold over a pending envido gives the hand away where `no quiero` would not.
+        let mut m = Opponents::new();
+        m.seen_opponent(&over_envido, Action::NoQuiero);
+        m.seen_opponent(&over_envido, Action::Quiero);
+        assert!(!m.erratic());
+        m.seen_opponent(&over_envido, Action::Mazo);
+        assert!(m.erratic());
+    }
+
+    #[test]
+    fn the_sound_bots_never_look_erratic() {
+        // Whole matches of the heuristic and the search bot, seen by the other side's model.
+        for (rules, seed) in [RuleSet::ARG_1V1, RuleSet::ARG_2V2]
+            .into_iter()
+            .flat_map(|r| (0..3u64).map(move |s| (r, s)))
+        {
+            let mut rng = BotRng::seed_from_u64(seed);
+            let (mut heuristic, mut search) = (crate::Heuristic, crate::SearchBot);
+            let mut model = Opponents::new();
+            let mut m = Match::new(rules, seed);
+            while m.winner().is_none() {
+                m.play_round(
+                    &mut |seat: u8, view: &View, legal: &truco_game::ActionList| {
+                        let a = if seat % 2 == 0 {
+                            heuristic.act(view, legal.as_slice(), &mut rng)
+                        } else {
+                            search.act(view, legal.as_slice(), &mut rng)
+                        };
+                        model.seen_opponent(view.public(), a);
+                        a
+                    },
+                )
+                .unwrap();
+            }
+            assert!(!model.erratic(), "{rules:?}");
         }
     }
 }

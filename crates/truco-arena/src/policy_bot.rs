@@ -663,6 +663,59 @@ mod tests {
     }
 
     #[test]
+    fn plays_as_the_search_bot_against_erratic_opponents() {
+        // The row folds the hand's first move; the search bot never does.
+        let t = table("erratic", "arg-1v1");
+        let policy = Arc::new(Policy::open(&t.0).unwrap());
+        let spot: Spot = SPOT.parse().unwrap();
+        let view = spot.to_view().unwrap();
+        let mut legal = ActionList::new();
+        view.legal_actions(&mut legal);
+        // An opponent's fold where playing on could not lose, twice.
+        let dominated: Spot =
+            "arg-1v1 | score 0-0 | dealer 1 | seat 0: 4B 5C 6O | 0:envido 1:no-quiero"
+                .parse()
+                .unwrap();
+        let dominated = *dominated.to_view().unwrap().public();
+        let table_kept = TablePlay {
+            search_against_erratic: false,
+            ..TablePlay::STRONG
+        };
+        let mut strong = PolicyBot::new(Arc::clone(&policy), "s").with_play(TablePlay::STRONG);
+        let mut kept = PolicyBot::new(Arc::clone(&policy), "k").with_play(table_kept);
+        let mut rng = BotRng::seed_from_u64(9);
+        for bot in [&mut strong, &mut kept] {
+            // A partner's folds say nothing of the opponents.
+            bot.seen(&dominated, 2, Action::Mazo, false);
+            bot.seen(&dominated, 2, Action::Mazo, false);
+            let a = bot.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert_eq!(a, Action::Mazo);
+            bot.seen(&dominated, 1, Action::Mazo, true);
+            bot.seen(&dominated, 1, Action::Mazo, true);
+        }
+        for _ in 0..10 {
+            let a = strong.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert!(legal.contains(a) && a != Action::Mazo, "{a}");
+            let b = kept.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert_eq!(b, Action::Mazo);
+        }
+        assert_eq!(strong.fallbacks().unwrap().erratic_decisions, 10);
+        assert_eq!(kept.fallbacks().unwrap().erratic_decisions, 0);
+        // In whole matches: random folds where no sound player does, the heuristic never.
+        let spec = BotSpec::Model(t.0.clone(), TablePlay::STRONG);
+        let cfg = ArenaConfig {
+            variant: "arg-1v1".into(),
+            options: Vec::new(),
+            matches: 20,
+            seed: 5,
+        };
+        let r = run_specs(&cfg, &spec, &BotSpec::Random).unwrap();
+        assert!(r.fallbacks_a.unwrap().erratic_decisions > 0, "{r}");
+        let r = run_specs(&cfg, &spec, &BotSpec::Heuristic).unwrap();
+        assert_eq!(r.fallbacks_a.unwrap().erratic_decisions, 0, "{r}");
+    }
+
+    #[test]
     fn eval_runs_a_model_and_refuses_other_rules() {
         let t = table("eval", "arg-1v1");
         let spec = BotSpec::Model(t.0.clone(), TablePlay::STRONG);

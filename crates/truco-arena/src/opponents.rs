@@ -384,7 +384,7 @@ mod tests {
             while m.winner().is_none() {
                 m.play_round(
                     &mut |seat: u8, view: &View, legal: &truco_game::ActionList| {
-                        let a = if seat % 2 == 0 {
+                        let a = if seat.is_multiple_of(2) {
                             heuristic.act(view, legal.as_slice(), &mut rng)
                         } else {
                             search.act(view, legal.as_slice(), &mut rng)

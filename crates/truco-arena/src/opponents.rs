@@ -15,15 +15,17 @@
 //! A table plays as if its opponents were the copies of itself it was trained against: their
 //! calls mean strength, so it folds and declines weak hands against them. Against an erratic
 //! player, whose calls mean nothing, that gives points away. What marks one is a fold no sound
-//! player makes: going to the mazo where playing on cannot lose
-//! ([`PublicState::fold_is_dominated`]), or over a pending envido or flor call (which declines
-//! the call and gives the hand away, where `no quiero` declines the call alone). Each such
-//! chance an opponent takes or passes moves a log-likelihood ratio between an erratic player
-//! (who folds there at [`ERRATIC_FOLDS`]'s rates) and a sound but noisy one (at
-//! [`SOUND_FOLDS`]' rates); the opponents are taken for erratic once it reaches
-//! [`ERRATIC_LOG_ODDS`].
+//! player makes: going to the mazo while its team leads the tricks, with no call to answer and
+//! no envido left to call ([`PublicState::fold_is_dominated`]: playing on cannot lose more, and
+//! the leading team is the likelier to win). Folds that a sound player makes to give up a hand
+//! it cannot win (behind or level in the tricks, or over a pending envido, which the mazo
+//! declines with the hand) are not taken as evidence: people fold lost hands, and a table as
+//! trained folds where playing on and folding are worth the same. Each chance an opponent takes
+//! or passes moves a log-likelihood ratio between an erratic player (who folds there at
+//! [`ERRATIC_FOLD_RATE`]) and a sound one (at [`SOUND_FOLD_RATE`]); the opponents are taken for
+//! erratic once it reaches [`ERRATIC_LOG_ODDS`].
 
-use truco_game::{Action, Event, PublicState, View};
+use truco_game::{Action, Actor, Event, PublicState, View};
 
 /// Prior folds (pseudo-counts): with [`PRIOR_OTHERS`], a uniform prior over the fold rate.
 pub const PRIOR_FOLDS: f64 = 1.0;
@@ -34,20 +36,30 @@ pub const PRIOR_OTHERS: f64 = 1.0;
 /// opponents who fold at least about one answer in three.
 pub const BLUFF_FOLD_RATE: f64 = 1.0 / 3.0;
 
-/// How often an erratic player goes to the mazo at each kind of chance: (over a pending envido
-/// or flor call, where playing on cannot lose). The random bot's rates, measured over 400
-/// arg-1v1 matches: 305 of 1,537 and 976 of 3,671.
-pub const ERRATIC_FOLDS: (f64, f64) = (0.2, 0.25);
-/// How often a sound player does: the self-play tables as trained (`@raw`) fold where playing
-/// on cannot lose about one time in 33 (a hand that is lost whatever it plays gives no regret
-/// that would push such a fold to zero: 384 of 13,324 in the same matches) and over a pending
-/// envido almost never (2 of 3,174); the heuristic and the search bot never fold at either.
-pub const SOUND_FOLDS: (f64, f64) = (0.005, 0.03);
+/// How often an erratic player goes to the mazo while its team leads the tricks (where playing
+/// on cannot lose): the random bot, 199 of 777 chances over 400 arg-1v1 matches.
+pub const ERRATIC_FOLD_RATE: f64 = 0.25;
+/// How often a sound player does: the arg-1v1 table as trained (`@raw`), 16 of 2,342 chances
+/// in the same matches; the heuristic none of 1,475.
+pub const SOUND_FOLD_RATE: f64 = 0.007;
 /// Log-likelihood ratio (erratic against sound) from which the opponents are taken for
-/// erratic: odds of about 7 to 1. A fold over a pending envido reaches it unless the opponents
-/// passed more than 7 such chances before; a fold where playing on cannot lose, at their first
-/// chance of that kind (a sound table does that one match in 33), or two within 9 chances.
+/// erratic: odds of about 7 to 1. One fold while leading the tricks reaches it unless the
+/// opponents passed more than 5 such chances before it; two, unless they passed more than 18.
 pub const ERRATIC_LOG_ODDS: f64 = 2.0;
+
+/// Whether `team` has won more of the hand's finished tricks than the other team (a tied trick
+/// counts for neither).
+fn leads_the_tricks(public: &PublicState, team: u8) -> bool {
+    let lead: i32 = (0..public.trick() as usize)
+        .filter_map(|t| public.trick_result(t))
+        .map(|r| match r {
+            r if r == team => 1,
+            r if r == 1 - team => -1,
+            _ => 0,
+        })
+        .sum();
+    lead > 0
+}
 
 /// Whether `action` is an envido-family call: envido, real envido, falta envido (valencian
 /// envide, torne, falta).
@@ -92,23 +104,19 @@ impl Opponents {
     }
 
     /// Takes in an action an opponent took in `public` (the state it chose in): a chance to
-    /// fold where no sound player does, taken or passed, moves the estimate of
-    /// [`Opponents::erratic`]; other actions do not.
+    /// fold where no sound player does (see the module docs), taken or passed, moves the
+    /// estimate of [`Opponents::erratic`]; other actions do not.
     pub fn seen_opponent(&mut self, public: &PublicState, action: Action) {
-        if !public.is_publicly_legal(Action::Mazo) {
-            return;
-        }
-        let (erratic, sound) = if public.envido().pending || public.flor().pending {
-            (ERRATIC_FOLDS.0, SOUND_FOLDS.0)
-        } else if public.fold_is_dominated() {
-            (ERRATIC_FOLDS.1, SOUND_FOLDS.1)
-        } else {
+        let Actor::Seat(seat) = public.actor() else {
             return;
         };
+        if !public.fold_is_dominated() || !leads_the_tricks(public, seat % 2) {
+            return;
+        }
         self.erratic_llr += if action == Action::Mazo {
-            (erratic / sound).ln()
+            (ERRATIC_FOLD_RATE / SOUND_FOLD_RATE).ln()
         } else {
-            ((1.0 - erratic) / (1.0 - sound)).ln()
+            ((1.0 - ERRATIC_FOLD_RATE) / (1.0 - SOUND_FOLD_RATE)).ln()
         };
         self.erratic |= self.erratic_llr >= ERRATIC_LOG_ODDS;
     }
@@ -325,48 +333,56 @@ mod tests {
 
     #[test]
     fn folds_no_sound_player_makes_mark_the_opponents_erratic() {
-        // Nothing pending, the envido refused: playing on cannot lose more than the mazo.
-        let dominated =
-            state("arg-1v1 | score 0-0 | dealer 1 | seat 0: 4B 5C 6O | 0:envido 1:no-quiero");
-        assert!(dominated.fold_is_dominated());
-        let over_envido = state("arg-1v1 | score 0-0 | dealer 1 | seat 1: 4B 5C 6O | 0:envido");
-        // The hand's first move: a fold there may save points, no evidence either way.
+        // The envido refused, trick 1 won by the ace: the seat on turn leads the tricks, nothing
+        // is pending, playing on cannot lose more than the mazo.
+        let hand =
+            "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 5C 6O | 0:envido 1:no-quiero 0:1E 1:4B";
+        let leading = state(hand);
+        assert!(leading.fold_is_dominated());
+        // The same hand on the other side, behind in the tricks: a lost hand may be given up.
+        let behind = state(&format!(
+            "{} 0:5C",
+            hand.replace("seat 0: 1E 5C 6O", "seat 1: 4B 7C 12O")
+        ));
+        assert!(behind.fold_is_dominated());
+        // The hand's first move, and an answer to a pending envido: folds that may save points.
         let open = state("arg-1v1 | score 0-0 | dealer 1 | seat 0: 4B 5C 6O");
-        assert!(!open.fold_is_dominated() && !open.envido().pending);
-        let play = Action::Play("4B".parse().unwrap());
+        let over_envido = state("arg-1v1 | score 0-0 | dealer 1 | seat 1: 4B 5C 6O | 0:envido");
+        let play = Action::Play("6O".parse().unwrap());
 
         let mut m = Opponents::new();
-        for _ in 0..20 {
-            m.seen_opponent(&open, Action::Mazo);
+        for at in [&open, &over_envido, &behind] {
+            for _ in 0..20 {
+                m.seen_opponent(at, Action::Mazo);
+            }
         }
         assert!(!m.erratic());
-        // A sound table's rate: a fold where it cannot lose now and then, among many plays.
-        for _ in 0..8 {
-            m.seen_opponent(&dominated, play);
+        // A sound table's rate: a fold while leading now and then, among many plays.
+        for _ in 0..30 {
+            m.seen_opponent(&leading, play);
         }
-        m.seen_opponent(&dominated, Action::Mazo);
+        m.seen_opponent(&leading, Action::Mazo);
         assert!(!m.erratic());
-        for _ in 0..8 {
-            m.seen_opponent(&dominated, play);
+        // A first fold after 6 plays is not enough; a second one soon after is.
+        let mut m = Opponents::new();
+        for _ in 0..6 {
+            m.seen_opponent(&leading, play);
         }
-        m.seen_opponent(&dominated, Action::Mazo);
+        m.seen_opponent(&leading, Action::Mazo);
         assert!(!m.erratic());
-        // Two such folds close together are not.
-        m.seen_opponent(&dominated, Action::Mazo);
-        m.seen_opponent(&dominated, Action::Mazo);
+        for _ in 0..3 {
+            m.seen_opponent(&leading, play);
+        }
+        m.seen_opponent(&leading, Action::Mazo);
         assert!(m.erratic());
         // Once seen, for the rest of the match.
         for _ in 0..100 {
-            m.seen_opponent(&dominated, play);
+            m.seen_opponent(&leading, play);
         }
         assert!(m.erratic());
-
-        // A fold over a pending envido gives the hand away where `no quiero` would not.
+        // A first fold while leading is enough.
         let mut m = Opponents::new();
-        m.seen_opponent(&over_envido, Action::NoQuiero);
-        m.seen_opponent(&over_envido, Action::Quiero);
-        assert!(!m.erratic());
-        m.seen_opponent(&over_envido, Action::Mazo);
+        m.seen_opponent(&leading, Action::Mazo);
         assert!(m.erratic());
     }
 

@@ -671,9 +671,9 @@ mod tests {
         let view = spot.to_view().unwrap();
         let mut legal = ActionList::new();
         view.legal_actions(&mut legal);
-        // An opponent's fold where playing on could not lose, twice.
+        // An opponent's fold while leading the tricks, where playing on could not lose.
         let dominated: Spot =
-            "arg-1v1 | score 0-0 | dealer 1 | seat 0: 4B 5C 6O | 0:envido 1:no-quiero"
+            "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 5C 6O | 0:envido 1:no-quiero 0:1E 1:4B"
                 .parse()
                 .unwrap();
         let dominated = *dominated.to_view().unwrap().public();
@@ -690,7 +690,6 @@ mod tests {
             bot.seen(&dominated, 2, Action::Mazo, false);
             let a = bot.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
             assert_eq!(a, Action::Mazo);
-            bot.seen(&dominated, 1, Action::Mazo, true);
             bot.seen(&dominated, 1, Action::Mazo, true);
         }
         for _ in 0..10 {

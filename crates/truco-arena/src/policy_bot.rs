@@ -171,6 +171,13 @@ impl PolicyBot {
         &self.policy
     }
 
+    /// Whether it plays as the search bot now: its [`TablePlay`] says so against erratic
+    /// opponents ([`TablePlay::search_against_erratic`]) and the match has shown them to be
+    /// ([`Opponents::erratic`]).
+    pub fn facing_erratic(&self) -> bool {
+        self.play.search_against_erratic && self.opponents.erratic()
+    }
+
     /// Whether the search picks the card the table decided to play.
     fn cards_by_search(&self) -> bool {
         match self.play.cards {
@@ -209,7 +216,7 @@ impl Bot for PolicyBot {
         if let [only] = legal {
             return *only;
         }
-        if self.play.search_against_erratic && self.opponents.erratic() {
+        if self.facing_erratic() {
             self.counts.erratic_decisions += 1;
             return SearchBot.act_in_hand(view, events, legal, rng);
         }

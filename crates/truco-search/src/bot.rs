@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use rand::RngExt;
 use truco_arena::{Bot, BotRng, Fallbacks, PolicyBot, TablePlay};
-use truco_game::{Action, Event, Spot, View};
+use truco_game::{Action, Event, PublicState, Spot, View};
 
 use crate::Searcher;
 
@@ -60,7 +60,9 @@ impl Bot for SearchingBot {
         legal: &[Action],
         rng: &mut BotRng,
     ) -> Action {
-        if legal.len() == 1 || !self.searcher.searches(view) {
+        // Against opponents shown erratic the blueprint plays as the search bot, which expects
+        // no ranges of them: re-solving over the table's would not.
+        if legal.len() == 1 || !self.searcher.searches(view) || self.blueprint.facing_erratic() {
             return self.blueprint.act_in_hand(view, events, legal, rng);
         }
         let searched = self
@@ -86,6 +88,10 @@ impl Bot for SearchingBot {
             .filter(|(a, _)| legal.contains(a))
             .max_by(|x, y| x.1.total_cmp(&y.1))
             .map_or(legal[0], |x| x.0)
+    }
+
+    fn seen(&mut self, public: &PublicState, seat: u8, action: Action, by_opponent: bool) {
+        self.blueprint.seen(public, seat, action, by_opponent);
     }
 
     /// Every decision (the blueprint's and the search's), and as fallbacks the searches that

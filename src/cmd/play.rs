@@ -214,8 +214,8 @@ pub fn play(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Resu
             };
             // Both sides' bots watch every action (an opponents' model reads them).
             let ours = seat % 2 == you % 2;
-            partner.seen(view.public(), seat, action, !ours);
-            others.seen(view.public(), seat, action, ours);
+            partner.seen(view.public(), action, !ours);
+            others.seen(view.public(), action, ours);
             events.record(view, action);
             action
         };

@@ -60,8 +60,8 @@ fn main() {
                         bb.at_match_seat(seat);
                         bb.act_in_hand(view, events.as_slice(), legal.as_slice(), &mut rb)
                     };
-                    ba.seen(view.public(), seat, act, !by_a);
-                    bb.seen(view.public(), seat, act, by_a);
+                    ba.seen(view.public(), act, !by_a);
+                    bb.seen(view.public(), act, by_a);
                     events.record(view, act);
                     if acts.is_empty() {
                         if let Some(v) = view.public().vira() {

@@ -139,8 +139,8 @@ pub fn play_match(
             b.act_in_hand(view, seen, legal.as_slice(), rng_b)
         };
         if legal.contains(action) {
-            a.seen(view.public(), seat, action, !by_a);
-            b.seen(view.public(), seat, action, by_a);
+            a.seen(view.public(), action, !by_a);
+            b.seen(view.public(), action, by_a);
             events.record(view, action);
             action
         } else {

@@ -49,11 +49,12 @@ pub trait Bot: Send {
     }
 
     /// Told every action taken at the table, by any seat (this bot's own included), with the
-    /// public state it was chosen in; `by_opponent` if an opponent of this bot's team took it.
-    /// A player sees every call and card, also after its own last decision of a hand (the
-    /// arena calls it). The default ignores it.
-    fn seen(&mut self, public: &PublicState, seat: u8, action: Action, by_opponent: bool) {
-        let _ = (public, seat, action, by_opponent);
+    /// public state it was chosen in (whose [`PublicState::actor`] took it: for a team answer,
+    /// the deciding seat); `by_opponent` if an opponent of this bot's team took it. A player
+    /// sees every call and card, also after its own last decision of a hand (the arena calls
+    /// it). The default ignores it.
+    fn seen(&mut self, public: &PublicState, action: Action, by_opponent: bool) {
+        let _ = (public, action, by_opponent);
     }
 
     /// For a bot that plays a table: its decisions so far and how many of them the table did
@@ -165,9 +166,9 @@ impl Bot for TeamBot {
         self.second.at_match_seat(seat);
     }
 
-    fn seen(&mut self, public: &PublicState, seat: u8, action: Action, by_opponent: bool) {
-        self.first.seen(public, seat, action, by_opponent);
-        self.second.seen(public, seat, action, by_opponent);
+    fn seen(&mut self, public: &PublicState, action: Action, by_opponent: bool) {
+        self.first.seen(public, action, by_opponent);
+        self.second.seen(public, action, by_opponent);
     }
 
     fn fallbacks(&self) -> Option<Fallbacks> {

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use truco_game::{Action, Event, PublicState, Spot, View};
-use truco_query::Policy;
+use truco_query::{Policy, Recommendation};
 
 use crate::bot::{uniform_index, Bot, BotRng, Fallbacks};
 use crate::heuristic;
@@ -178,55 +178,31 @@ impl PolicyBot {
         self.play.search_against_erratic && self.opponents.erratic()
     }
 
-    /// Whether the search picks the card the table decided to play.
-    fn cards_by_search(&self) -> bool {
+    /// Whether the search bot's play picks the card once the table (or a search over it)
+    /// decided to play one ([`TablePlay::cards`]).
+    pub fn cards_by_search(&self) -> bool {
         match self.play.cards {
             CardPlay::Table => false,
             CardPlay::Search => true,
             CardPlay::ByAbstraction => !self.policy.abstraction().keys_every_card(),
         }
     }
-}
 
-impl Bot for PolicyBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// Without the hand's events, the history is rebuilt from the view (one history reaching
-    /// it: with the `arg-1v1-tiers-v1` abstraction the timing of the calls may differ from the
-    /// real one). Prefer [`Bot::act_in_hand`].
-    fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action {
-        match Spot::from_view(view) {
-            Ok(spot) => self.act_in_hand(view, spot.history(), legal, rng),
-            Err(_) => legal[uniform_index(rng, legal.len())],
-        }
-    }
-
-    fn act_in_hand(
+    /// Plays `r`, a strategy for the decision (the table's, or a decision-time search's over
+    /// it), as its [`TablePlay`] says: purified, without the folds, bets and bluffs its rules
+    /// drop, the card by the search bot's play if `card_by_search`. `None` (a spot the table
+    /// never saw, or could not answer) is played by the [`SearchBot`]. Counts what its rules
+    /// changed, not the decision itself.
+    pub fn play_strategy(
         &mut self,
         view: &View,
         events: &[Event],
         legal: &[Action],
         rng: &mut BotRng,
+        r: Option<Recommendation>,
+        card_by_search: bool,
     ) -> Action {
         self.opponents.observe(view, events);
-        // A forced move (a flor's declaration, the last card) is no decision: tables store no
-        // row for it, and it is not counted as one the table did not know.
-        if let [only] = legal {
-            return *only;
-        }
-        if self.facing_erratic() {
-            self.counts.erratic_decisions += 1;
-            return SearchBot.act_in_hand(view, events, legal, rng);
-        }
-        let r = self
-            .policy
-            .recommend(view, events)
-            .ok()
-            .filter(|r| !r.fallback);
-        self.counts.decisions += 1;
-        self.counts.fallbacks += u64::from(r.is_none());
         let chosen = r.and_then(|r| {
             let mut r = r.purified(self.play.purify);
             let mut drawn = r.sample(rng);
@@ -293,7 +269,7 @@ impl Bot for PolicyBot {
         });
         match chosen {
             Some(a @ (Action::Play(_) | Action::Hide(_)))
-                if self.cards_by_search() && legal.contains(&a) =>
+                if card_by_search && legal.contains(&a) =>
             {
                 SearchBot::play_card(view, legal, rng).unwrap_or(a)
             }
@@ -301,8 +277,51 @@ impl Bot for PolicyBot {
             _ => SearchBot.act_in_hand(view, events, legal, rng),
         }
     }
+}
 
-    fn seen(&mut self, public: &PublicState, _seat: u8, action: Action, by_opponent: bool) {
+impl Bot for PolicyBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Without the hand's events, the history is rebuilt from the view (one history reaching
+    /// it: with the `arg-1v1-tiers-v1` abstraction the timing of the calls may differ from the
+    /// real one). Prefer [`Bot::act_in_hand`].
+    fn act(&mut self, view: &View, legal: &[Action], rng: &mut BotRng) -> Action {
+        match Spot::from_view(view) {
+            Ok(spot) => self.act_in_hand(view, spot.history(), legal, rng),
+            Err(_) => legal[uniform_index(rng, legal.len())],
+        }
+    }
+
+    fn act_in_hand(
+        &mut self,
+        view: &View,
+        events: &[Event],
+        legal: &[Action],
+        rng: &mut BotRng,
+    ) -> Action {
+        self.opponents.observe(view, events);
+        // A forced move (a flor's declaration, the last card) is no decision: tables store no
+        // row for it, and it is not counted as one the table did not know.
+        if let [only] = legal {
+            return *only;
+        }
+        if self.facing_erratic() {
+            self.counts.erratic_decisions += 1;
+            return SearchBot.act_in_hand(view, events, legal, rng);
+        }
+        let r = self
+            .policy
+            .recommend(view, events)
+            .ok()
+            .filter(|r| !r.fallback);
+        self.counts.decisions += 1;
+        self.counts.fallbacks += u64::from(r.is_none());
+        self.play_strategy(view, events, legal, rng, r, self.cards_by_search())
+    }
+
+    fn seen(&mut self, public: &PublicState, action: Action, by_opponent: bool) {
         if by_opponent {
             self.opponents.seen_opponent(public, action);
         }
@@ -491,6 +510,52 @@ mod tests {
         }
         assert_eq!(strong.fallbacks().unwrap().folds_dropped, 20);
         assert_eq!(raw.fallbacks().unwrap().folds_dropped, 0);
+    }
+
+    #[test]
+    fn a_strategy_from_elsewhere_is_played_by_the_same_rules() {
+        // The table's row plays a card; a search's strategy (any other) folds where the fold
+        // is dominated, and the default play drops that fold as it drops the table's.
+        let at = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C | 0:envido 1:no-quiero";
+        let t = table_on("strategy", "arg-1v1", at, |legal| {
+            legal
+                .iter()
+                .position(|&a| matches!(a, Action::Play(_)))
+                .unwrap()
+        });
+        let policy = Arc::new(Policy::open(&t.0).unwrap());
+        let spot: Spot = at.parse().unwrap();
+        let view = spot.to_view().unwrap();
+        let mut legal = ActionList::new();
+        view.legal_actions(&mut legal);
+        let folds = || {
+            let r = policy.recommend(&view, spot.history()).unwrap();
+            assert!(!r.fallback);
+            Some(r.refined(|a| (f32::from(u8::from(a == Action::Mazo)), None)))
+        };
+        let mut raw = PolicyBot::new(Arc::clone(&policy), "raw");
+        let mut strong = PolicyBot::new(Arc::clone(&policy), "s").with_play(TablePlay::STRONG);
+        let mut rng = BotRng::seed_from_u64(5);
+        for _ in 0..10 {
+            let h = spot.history();
+            let a = raw.play_strategy(&view, h, legal.as_slice(), &mut rng, folds(), false);
+            assert_eq!(a, Action::Mazo);
+            let b = strong.play_strategy(&view, h, legal.as_slice(), &mut rng, folds(), true);
+            assert!(matches!(b, Action::Play(_)) && legal.contains(b), "{b}");
+        }
+        assert_eq!(strong.fallbacks().unwrap().folds_dropped, 10);
+        // Counted as the rules' changes, not as decisions (the caller counts those).
+        assert_eq!(strong.fallbacks().unwrap().decisions, 0);
+        // No strategy at all: the search bot's play, never the fold.
+        let c = strong.play_strategy(
+            &view,
+            spot.history(),
+            legal.as_slice(),
+            &mut rng,
+            None,
+            true,
+        );
+        assert!(legal.contains(c) && c != Action::Mazo, "{c}");
     }
 
     #[test]
@@ -693,11 +758,11 @@ mod tests {
         let mut rng = BotRng::seed_from_u64(9);
         for bot in [&mut strong, &mut kept] {
             // A partner's folds say nothing of the opponents.
-            bot.seen(&dominated, 2, Action::Mazo, false);
-            bot.seen(&dominated, 2, Action::Mazo, false);
+            bot.seen(&dominated, Action::Mazo, false);
+            bot.seen(&dominated, Action::Mazo, false);
             let a = bot.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
             assert_eq!(a, Action::Mazo);
-            bot.seen(&dominated, 1, Action::Mazo, true);
+            bot.seen(&dominated, Action::Mazo, true);
         }
         for _ in 0..10 {
             let a = strong.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);

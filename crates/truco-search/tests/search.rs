@@ -203,7 +203,6 @@ fn against_erratic_opponents_the_bot_plays_as_the_search_bot() {
             .unwrap();
     bot.seen(
         fold.to_view().unwrap().public(),
-        0,
         truco_game::Action::Mazo,
         true,
     );

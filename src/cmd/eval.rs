@@ -11,7 +11,7 @@ use truco_arena::{
 };
 use truco_game::RuleSet;
 use truco_query::Policy;
-use truco_search::{SearchBudget, SearchError, Searcher, SearchingBot, Utility};
+use truco_search::{SearchBudget, SearchError, SearchScope, Searcher, SearchingBot, Utility};
 
 /// What the search values a hand's outcome by.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +20,15 @@ pub enum SearchUtility {
     Points,
     /// The match-win chance at the score the hand leads to.
     Match,
+}
+
+/// Which decisions the table bots search.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchDecisions {
+    /// Only the answers to a pending truco-ladder call (the default: it won more).
+    Answers,
+    /// Every decision.
+    All,
 }
 
 /// Which table bots search.
@@ -70,8 +79,9 @@ pub struct Args {
     /// Seed of the deals and of the bots: the same seed gives the same report.
     #[arg(long)]
     pub seed: u64,
-    /// Search every decision of the table bots over their table for this budget (a time such
-    /// as 50ms or 1.5s, or iterations such as 2000it; arg-1v1 only). Off by default.
+    /// Search the table bots' decisions (those of --search-decisions, from --search-from-trick
+    /// on) over their table for this budget (a time such as 50ms or 1.5s, or iterations such as
+    /// 2000it; arg-1v1 only). Off by default.
     #[arg(long, value_name = "BUDGET")]
     pub search: Option<SearchBudget>,
     /// With --search, the first trick searched (1-3, default 2: at the start of a hand the
@@ -82,6 +92,10 @@ pub struct Args {
     /// at what each side needs) or match (the match-win chance at the score it leads to).
     #[arg(long, value_name = "UTILITY", default_value = "points")]
     pub search_utility: SearchUtility,
+    /// With --search, which decisions: answers (to a pending truco, retruco or vale cuatro) or
+    /// all; the others play the table.
+    #[arg(long, value_name = "DECISIONS", default_value = "answers")]
+    pub search_decisions: SearchDecisions,
     /// Which table bots search with --search: a, b or both.
     #[arg(long, value_name = "SIDE", default_value = "both")]
     pub search_side: SearchSide,
@@ -148,13 +162,21 @@ pub fn evaluate(args: &Args) -> Result<Report, EvalError> {
         SearchUtility::Points => Utility::Points,
         SearchUtility::Match => Utility::Match,
     };
-    let make_a = maker(&args.a, &rules, search_a.then_some(budget), from, utility)?;
-    let make_b = maker(&args.b, &rules, search_b.then_some(budget), from, utility)?;
-    let mut report = arena_run(&cfg, make_a, make_b).map_err(EvalError::Arena)?;
-    let tag = match utility {
-        Utility::Points => String::new(),
-        Utility::Match => ",match".into(),
+    let scope = match args.search_decisions {
+        SearchDecisions::Answers => SearchScope::Answers,
+        SearchDecisions::All => SearchScope::All,
     };
+    let how = (from, scope, utility);
+    let make_a = maker(&args.a, &rules, search_a.then_some(budget), how)?;
+    let make_b = maker(&args.b, &rules, search_b.then_some(budget), how)?;
+    let mut report = arena_run(&cfg, make_a, make_b).map_err(EvalError::Arena)?;
+    let mut tag = String::new();
+    if utility == Utility::Match {
+        tag.push_str(",match");
+    }
+    if scope == SearchScope::All {
+        tag.push_str(",all");
+    }
     let name = |spec: &BotSpec, searched: bool| match (spec, searched) {
         (BotSpec::Model(..), true) => format!("{spec}@search={budget}{tag}"),
         _ => spec.to_string(),
@@ -169,8 +191,7 @@ fn maker(
     spec: &BotSpec,
     rules: &RuleSet,
     budget: Option<SearchBudget>,
-    from_trick: u8,
-    utility: Utility,
+    (from_trick, scope, utility): (u8, SearchScope, Utility),
 ) -> Result<BotMaker, EvalError> {
     let (BotSpec::Model(path, play), Some(budget)) = (spec, budget) else {
         return spec
@@ -183,7 +204,8 @@ fn maker(
         .map_err(|e| EvalError::Arena(e.into()))?;
     let policy = Policy::open(path).map_err(|e| EvalError::Search(SearchError::Policy(e)))?;
     let searcher = Searcher::new(Arc::new(policy), budget).map_err(EvalError::Search)?;
-    let searcher = Arc::new(searcher.from_trick(from_trick).with_utility(utility));
+    let searcher = searcher.from_trick(from_trick).with_scope(scope);
+    let searcher = Arc::new(searcher.with_utility(utility));
     let name = format!("{spec}@search={budget}");
     let play = *play;
     Ok(Box::new(move || {
@@ -218,6 +240,7 @@ mod tests {
             search: None,
             search_from_trick: 2,
             search_utility: SearchUtility::Points,
+            search_decisions: SearchDecisions::Answers,
             search_side: SearchSide::Both,
             json: false,
         }

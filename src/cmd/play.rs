@@ -40,8 +40,8 @@ pub struct Args {
     /// your parity).
     #[arg(long, default_value_t = 0)]
     pub seat: u8,
-    /// With a table as --model (arg-1v1): the table searches its decisions from the second
-    /// trick on, and `hint` shows the search's strategy with each move's value (points and
+    /// With a table as --model (arg-1v1): the table searches its answers to truco calls from
+    /// the second trick on, and `hint` shows the search's strategy with each move's value (points and
     /// match-win chance), for this budget (20ms, 2000it...).
     #[arg(long, value_name = "BUDGET")]
     pub search: Option<SearchBudget>,

@@ -28,4 +28,4 @@ pub mod searcher;
 pub use bot::SearchingBot;
 pub use budget::SearchBudget;
 pub use error::SearchError;
-pub use searcher::{ActionValue, Searched, Searcher, Utility};
+pub use searcher::{ActionValue, SearchScope, Searched, Searcher, Utility};

@@ -40,6 +40,19 @@ pub enum Utility {
     Match,
 }
 
+/// Which of a bot's decisions, from its first searched trick on, [`Searcher::searches`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SearchScope {
+    /// Only the answers to a pending truco-ladder call (quiero, no quiero, or a raise over it),
+    /// where the re-solve reads the caller's range from the call; the bot's own calls and cards
+    /// are played as its table bot plays them. The default: it won more than searching every
+    /// decision (see the crate README).
+    #[default]
+    Answers,
+    /// Every decision.
+    All,
+}
+
 /// An action's value for the searching seat's side.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ActionValue {
@@ -68,6 +81,7 @@ pub struct Searcher {
     deck: CardSet,
     budget: SearchBudget,
     from_trick: u8,
+    scope: SearchScope,
     utility: Utility,
 }
 
@@ -90,6 +104,7 @@ impl Searcher {
             deck,
             budget,
             from_trick: 1,
+            scope: SearchScope::Answers,
             utility: Utility::Points,
         })
     }
@@ -109,9 +124,23 @@ impl Searcher {
         self
     }
 
-    /// Whether the decision of `view` is searched (else the blueprint plays it).
+    /// The same searcher, searching the decisions of `scope` in [`Searcher::searches`]
+    /// (default [`SearchScope::Answers`]).
+    pub fn with_scope(mut self, scope: SearchScope) -> Searcher {
+        self.scope = scope;
+        self
+    }
+
+    /// Whether a bot searches the decision of `view` (else the blueprint plays it): from the
+    /// first searched trick on ([`Searcher::from_trick`]), the decisions of its
+    /// [`SearchScope`].
     pub fn searches(&self, view: &View) -> bool {
-        view.public().trick() >= self.from_trick
+        let p = view.public();
+        p.trick() >= self.from_trick
+            && match self.scope {
+                SearchScope::Answers => p.truco().pending,
+                SearchScope::All => true,
+            }
     }
 
     /// The blueprint table.

@@ -212,3 +212,26 @@ fn against_erratic_opponents_the_bot_plays_as_the_search_bot() {
     assert_eq!(after.erratic_decisions, 1);
     assert_eq!(after.decisions, searched.decisions, "no search after");
 }
+
+#[test]
+fn bots_search_the_answers_to_truco_calls_or_every_decision_as_asked() {
+    use truco_search::SearchScope;
+
+    let view = |text: &str| text.parse::<Spot>().unwrap().to_view().unwrap();
+    // Trick 2, a truco to answer; trick 2, the seat's own turn; trick 1, a truco to answer.
+    let answer = view(TRICK2);
+    let own_turn = view(
+        "arg-1v1 | score 3-9 | dealer 1 | seat 0: 7E 6E 5C \
+         | 0:envido 1:quiero [0:33 1:6] 0:7E 1:4E",
+    );
+    let trick1 = view("arg-1v1 | score 0-0 | dealer 1 | seat 1: 4E 5C 6O | 0:truco");
+    let answers = searcher(Budget::Iterations(10));
+    assert_eq!(SearchScope::default(), SearchScope::Answers);
+    assert!(answers.searches(&answer));
+    assert!(!answers.searches(&own_turn));
+    assert!(!answers.searches(&trick1));
+    let all = searcher(Budget::Iterations(10)).with_scope(SearchScope::All);
+    assert!(all.searches(&answer) && all.searches(&own_turn));
+    assert!(!all.searches(&trick1));
+    assert!(all.from_trick(0).searches(&trick1));
+}

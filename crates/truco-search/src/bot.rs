@@ -16,8 +16,9 @@ use crate::Searcher;
 /// arg-1v1 default bot with search against the same bot without it). A decision the search
 /// cannot take (an error) or that ran out of time is played by the blueprint as a
 /// [`PolicyBot`] plays it (its own fallback for unseen spots included); both count as
-/// fallbacks in [`Bot::fallbacks`]. Decisions before the searcher's first trick are the
-/// blueprint's.
+/// fallbacks in [`Bot::fallbacks`]. The decisions the searcher leaves out
+/// ([`Searcher::searches`]: before its first trick, or outside its [`crate::SearchScope`], by
+/// default everything but the answers to truco calls) are the blueprint's.
 pub struct SearchingBot {
     searcher: Arc<Searcher>,
     blueprint: PolicyBot,

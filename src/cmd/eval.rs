@@ -272,6 +272,11 @@ mod tests {
         assert_eq!(r.a, "models/arg-1v1.tbl@search=100it");
         assert_eq!(r.b, "random");
         assert_eq!(r.matches, 2);
+        // Every decision searched, for match wins: both in the name.
+        a.search_decisions = SearchDecisions::All;
+        a.search_utility = SearchUtility::Match;
+        let r = evaluate(&a).unwrap();
+        assert_eq!(r.a, "models/arg-1v1.tbl@search=100it,match,all");
     }
 
     #[test]

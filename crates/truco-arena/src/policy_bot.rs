@@ -191,8 +191,8 @@ impl PolicyBot {
     /// Plays `r`, a strategy for the decision (the table's, or a decision-time search's over
     /// it), as its [`TablePlay`] says: purified, without the folds, bets and bluffs its rules
     /// drop, the card by the search bot's play if `card_by_search`. `None` (a spot the table
-    /// never saw, or could not answer) is played by the [`SearchBot`]. Counts what its rules
-    /// changed, not the decision itself.
+    /// never saw, or could not answer) is played by the [`SearchBot`]. Reads the hand's events
+    /// into its [`Opponents`] first; counts what its rules changed, not the decision itself.
     pub fn play_strategy(
         &mut self,
         view: &View,
@@ -301,7 +301,6 @@ impl Bot for PolicyBot {
         legal: &[Action],
         rng: &mut BotRng,
     ) -> Action {
-        self.opponents.observe(view, events);
         // A forced move (a flor's declaration, the last card) is no decision: tables store no
         // row for it, and it is not counted as one the table did not know.
         if let [only] = legal {

@@ -87,12 +87,7 @@ impl Bot for SearchingBot {
             .policy()
             .recommend(view, events)
             .ok()
-            .map(|r| {
-                r.refined(|a| {
-                    let p = s.probs.iter().find(|x| x.0 == a).map_or(0.0, |x| x.1);
-                    (p as f32, None)
-                })
-            });
+            .map(|r| s.refine(r));
         let cards = self.blueprint.cards_by_search();
         self.blueprint
             .play_strategy(view, events, legal, rng, r, cards)

@@ -271,16 +271,24 @@ impl Searcher {
     ) -> Result<(Recommendation, Searched), SearchError> {
         let r = self.policy.recommend(view, events)?;
         let s = self.decide(view, events, seed, true)?;
-        let refined = r.refined(|a| {
-            let i = s.probs.iter().position(|x| x.0 == a);
-            let prob = i.map_or(0.0, |i| s.probs[i].1 as f32);
-            let value = match (&s.blueprint, &s.values, i) {
+        Ok((s.refine(r), s))
+    }
+}
+
+impl Searched {
+    /// The blueprint's recommendation `r` for the searched decision with this search's
+    /// probabilities and, where it estimated them and its answer stands, values (points) in
+    /// place of the table's.
+    pub fn refine(&self, r: Recommendation) -> Recommendation {
+        r.refined(|a| {
+            let i = self.probs.iter().position(|x| x.0 == a);
+            let prob = i.map_or(0.0, |i| self.probs[i].1 as f32);
+            let value = match (&self.blueprint, &self.values, i) {
                 (None, Some(v), Some(i)) => Some(v[i].points as f32),
                 _ => None,
             };
             (prob, value)
-        });
-        Ok((refined, s))
+        })
     }
 }
 

@@ -14,16 +14,22 @@
 //!
 //! A table plays as if its opponents were the copies of itself it was trained against: their
 //! calls mean strength, so it folds and declines weak hands against them. Against an erratic
-//! player, whose calls mean nothing, that gives points away. What marks one is a fold no sound
-//! player makes: going to the mazo while its team leads the tricks, with no call to answer and
-//! no envido left to call ([`PublicState::fold_is_dominated`]: playing on cannot lose more, and
-//! the leading team is the likelier to win). Folds that a sound player makes to give up a hand
-//! it cannot win (behind or level in the tricks, or over a pending envido, which the mazo
-//! declines with the hand) are not taken as evidence: people fold lost hands, and a table as
-//! trained folds where playing on and folding are worth the same. Each chance an opponent takes
-//! or passes moves a log-likelihood ratio between an erratic player (who folds there at
-//! [`ERRATIC_FOLD_RATE`]) and a sound one (at [`SOUND_FOLD_RATE`]); the opponents are taken for
-//! erratic once it reaches [`ERRATIC_LOG_ODDS`].
+//! player, whose calls mean nothing, that gives points away. What marks one is a move a sound
+//! player makes seldom or never:
+//! - going to the mazo where playing on cannot lose more ([`PublicState::fold_is_dominated`]:
+//!   no call to answer, no envido or flor left to call) while the hand is still open: its team
+//!   leads the tricks ([`LEADING`]), or no team does ([`LEVEL_FIRST_TRICK`], [`LEVEL_LATER`]).
+//!   A fold behind in the tricks is not taken as evidence: people give up lost hands, and a
+//!   table as trained folds where playing on and folding are worth the same;
+//! - accepting the team's envido call (not a falta) holding no two cards of a suit: a total
+//!   of 7 or less, revealed by the showdown, that loses to nearly any call
+//!   ([`HOPELESS_ENVIDO_ACCEPT`]; not counted when a team is within 4 points of the target,
+//!   where the match, not the hand, decides).
+//!
+//! Each such chance an opponent takes or passes moves a log-likelihood ratio between an erratic
+//! player (the uniformly random bot) and a sound one (the table as trained, which folds more
+//! than the other sound bots: the heuristic and the search bot never fold there); the opponents
+//! are taken for erratic once it reaches [`ERRATIC_LOG_ODDS`].
 
 use truco_game::{Action, Actor, Event, PublicState, View};
 
@@ -36,29 +42,91 @@ pub const PRIOR_OTHERS: f64 = 1.0;
 /// opponents who fold at least about one answer in three.
 pub const BLUFF_FOLD_RATE: f64 = 1.0 / 3.0;
 
-/// How often an erratic player goes to the mazo while its team leads the tricks (where playing
-/// on cannot lose): the random bot, 199 of 777 chances over 400 arg-1v1 matches.
-pub const ERRATIC_FOLD_RATE: f64 = 0.25;
-/// How often a sound player does: the arg-1v1 table as trained (`@raw`), 16 of 2,342 chances
-/// in the same matches; the heuristic none of 1,475.
-pub const SOUND_FOLD_RATE: f64 = 0.007;
+/// How often an erratic and a sound player take a chance of a kind (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rates {
+    /// The erratic player's rate (the random bot's).
+    pub erratic: f64,
+    /// The sound player's (the arg-1v1 table as trained, `@raw`).
+    pub sound: f64,
+}
+
+impl Rates {
+    /// The log-likelihood ratio (erratic against sound) of a chance taken or passed.
+    fn log_odds(self, taken: bool) -> f64 {
+        if taken {
+            (self.erratic / self.sound).ln()
+        } else {
+            ((1.0 - self.erratic) / (1.0 - self.sound)).ln()
+        }
+    }
+}
+
+/// A fold that saves nothing while the folding team leads the tricks. Over 1,000 arg-1v1
+/// matches against the shipped table the random bot folds at 564 of 2,023 such chances, the
+/// table as trained at 29 of 6,017; over 500 players=4 flor matches random at 494 of 1,731,
+/// that table as trained at 116 of 7,661 (the sound rate is the higher of the two tables').
+/// The heuristic, the search bot and the shipped tables (played as `truco eval` plays them)
+/// never fold there.
+pub const LEADING: Rates = Rates {
+    erratic: 0.25,
+    sound: 0.015,
+};
+/// A fold that saves nothing in trick 1, no trick decided (after the envido): random 807 of
+/// 3,838 and 587 of 2,794, the tables as trained 165 of 12,448 and 219 of 8,027 (same
+/// matches).
+pub const LEVEL_FIRST_TRICK: Rates = Rates {
+    erratic: 0.21,
+    sound: 0.027,
+};
+/// A fold that saves nothing in a later trick, the tricks level: random 583 of 1,492 and 557
+/// of 1,390, the tables as trained 598 of 9,638 and 564 of 6,847.
+pub const LEVEL_LATER: Rates = Rates {
+    erratic: 0.39,
+    sound: 0.082,
+};
+/// An accepted envido call revealing a total of 7 or less on the accepting team: the random
+/// bot 303 of 780 over 2,000 arg-1v1 matches against the shipped table; the heuristic, the
+/// search bot, the table as trained and the shipped table none of 5,810 (the sound rate is
+/// set at one in a thousand).
+pub const HOPELESS_ENVIDO_ACCEPT: Rates = Rates {
+    erratic: 0.39,
+    sound: 0.001,
+};
+/// The highest envido total an accepting team may reveal for [`HOPELESS_ENVIDO_ACCEPT`]: no
+/// two cards of a suit.
+pub const HOPELESS_ENVIDO: u8 = 7;
 /// Log-likelihood ratio (erratic against sound) from which the opponents are taken for
-/// erratic: odds of about 7 to 1. One fold while leading the tricks reaches it unless the
-/// opponents passed more than 5 such chances before it; two, unless they passed more than 18.
+/// erratic: odds of about 7 to 1. One fold while leading the tricks or level in trick 1
+/// reaches it unless the opponents passed several such chances before it; a hopeless envido
+/// accepted reaches it at once.
 pub const ERRATIC_LOG_ODDS: f64 = 2.0;
 
-/// Whether `team` has won more of the hand's finished tricks than the other team (a tied trick
+/// `team`'s lead in the hand's finished tricks: tricks won minus tricks lost (a tied trick
 /// counts for neither).
-fn leads_the_tricks(public: &PublicState, team: u8) -> bool {
-    let lead: i32 = (0..public.trick() as usize)
+fn trick_lead(public: &PublicState, team: u8) -> i32 {
+    (0..public.trick() as usize)
         .filter_map(|t| public.trick_result(t))
         .map(|r| match r {
             r if r == team => 1,
             r if r == 1 - team => -1,
             _ => 0,
         })
-        .sum();
-    lead > 0
+        .sum()
+}
+
+/// The rates of a fold by `team` in `public` that saves nothing (see the module docs), or
+/// `None` where a fold is no evidence: it may save points, or the team is behind in the tricks.
+fn idle_fold_rates(public: &PublicState, team: u8) -> Option<Rates> {
+    if !public.fold_saves_nothing() {
+        return None;
+    }
+    match trick_lead(public, team) {
+        l if l > 0 => Some(LEADING),
+        0 if public.trick() == 0 => Some(LEVEL_FIRST_TRICK),
+        0 => Some(LEVEL_LATER),
+        _ => None,
+    }
 }
 
 /// Whether `action` is an envido-family call: envido, real envido, falta envido (valencian
@@ -104,20 +172,20 @@ impl Opponents {
     }
 
     /// Takes in an action an opponent took in `public` (the state it chose in): a chance to
-    /// fold where no sound player does (see the module docs), taken or passed, moves the
+    /// fold where a sound player seldom does (see the module docs), taken or passed, moves the
     /// estimate of [`Opponents::erratic`]; other actions do not.
     pub fn seen_opponent(&mut self, public: &PublicState, action: Action) {
         let Actor::Seat(seat) = public.actor() else {
             return;
         };
-        if !public.fold_is_dominated() || !leads_the_tricks(public, seat % 2) {
-            return;
+        if let Some(rates) = idle_fold_rates(public, seat % 2) {
+            self.weigh(rates, action == Action::Mazo);
         }
-        self.erratic_llr += if action == Action::Mazo {
-            (ERRATIC_FOLD_RATE / SOUND_FOLD_RATE).ln()
-        } else {
-            ((1.0 - ERRATIC_FOLD_RATE) / (1.0 - SOUND_FOLD_RATE)).ln()
-        };
+    }
+
+    /// Moves the log-likelihood ratio by a chance taken or passed.
+    fn weigh(&mut self, rates: Rates, taken: bool) {
+        self.erratic_llr += rates.log_odds(taken);
         self.erratic |= self.erratic_llr >= ERRATIC_LOG_ODDS;
     }
 
@@ -143,6 +211,10 @@ impl Opponents {
             self.read = 0;
         }
         let team = view.seat() % 2;
+        // Whether an accepted envido (not a falta, far enough from the target) shows how the
+        // opponents answer: see the module docs.
+        let rules = p.rules();
+        let envido_tells = !p.envido().falta && p.score().iter().all(|&s| s + 4 < rules.target);
         // The team whose envido call waits for an answer. The hand is replayed from the deal;
         // answers are counted only from `read` on. An envido called over a pending truco is
         // answered first, so the next `quiero` or `no quiero` answers it.
@@ -154,6 +226,16 @@ impl Opponents {
             };
             let by = seat % 2;
             let ours = i >= self.read && waiting == Some(team) && by != team;
+            if let Event::Reveal { totals, .. } = *e {
+                if ours && action == Action::Quiero && envido_tells {
+                    let best = (0..rules.players)
+                        .filter(|s| s % 2 == by)
+                        .map(|s| totals[s as usize])
+                        .max();
+                    let hopeless = best.is_some_and(|t| t <= HOPELESS_ENVIDO);
+                    self.weigh(HOPELESS_ENVIDO_ACCEPT, hopeless);
+                }
+            }
             match action {
                 a if is_envido_call(a) => {
                     self.others += u32::from(ours);
@@ -384,6 +466,66 @@ mod tests {
         let mut m = Opponents::new();
         m.seen_opponent(&leading, Action::Mazo);
         assert!(m.erratic());
+        // Level in the tricks, the hand still open: in trick 1 after the envido, one fold is
+        // enough; in a later trick (trick 1 tied) a sound table folds more often, it takes two.
+        let level = state(&hand.replace(" 0:1E 1:4B", " 0:5C"));
+        assert!(level.fold_is_dominated());
+        let mut m = Opponents::new();
+        m.seen_opponent(&level, Action::Mazo);
+        assert!(m.erratic());
+        let tied = state(
+            "arg-1v1 | score 0-0 | dealer 1 | seat 1: 4B 7C 12O | 0:envido 1:no-quiero 0:4C 1:4B",
+        );
+        assert!(tied.fold_is_dominated() && tied.trick() == 1);
+        let mut m = Opponents::new();
+        m.seen_opponent(&tied, Action::Mazo);
+        assert!(!m.erratic());
+        m.seen_opponent(&tied, Action::Mazo);
+        assert!(m.erratic());
+    }
+
+    #[test]
+    fn a_hopeless_envido_accepted_marks_the_opponents_erratic() {
+        // The seat's envido accepted by an opponent who shows `total`.
+        let accepted = |score: &str, call: &str, total: u8| {
+            let mut m = Opponents::new();
+            see(
+                &mut m,
+                &format!(
+                    "arg-1v1 | score {score} | dealer 1 | seat 0: 1E 7O 3C | 0:{call} 1:quiero [0:7 1:{total}]"
+                ),
+            );
+            m.erratic()
+        };
+        assert!(accepted("0-0", "envido", 5), "no two cards of a suit");
+        assert!(accepted("3-6", "real-envido", 7));
+        assert!(!accepted("0-0", "envido", 27));
+        assert!(
+            !accepted("0-0", "falta-envido", 5),
+            "a falta stakes the match"
+        );
+        assert!(
+            !accepted("11-3", "envido", 5),
+            "near the target the match decides"
+        );
+        // The opponents' own call, accepted by the seat and lost, is a bluff: no evidence.
+        let mut m = Opponents::new();
+        see(
+            &mut m,
+            "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C | 0:3C 1:envido 0:quiero [0:7 1:4]",
+        );
+        assert!(!m.erratic());
+        // Accepted totals that would win now and then weigh against erratic opponents.
+        let mut m = Opponents::new();
+        for k in 0..4 {
+            see(
+                &mut m,
+                &format!(
+                    "arg-1v1 | score {k}-0 | dealer 1 | seat 0: 1E 7O 3C | 0:envido 1:quiero [0:7 1:28]"
+                ),
+            );
+        }
+        assert!(m.erratic_llr < -1.5, "{}", m.erratic_llr);
     }
 
     #[test]

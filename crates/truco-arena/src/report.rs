@@ -315,7 +315,7 @@ impl fmt::Display for Report {
                 if fb.erratic_decisions > 0 {
                     write!(
                         f,
-                        "\n{side}'s table bot played {} decisions as the search bot, against opponents who had shown themselves erratic (folds no sound player makes)",
+                        "\n{side}'s table bot played {} decisions as the search bot, against opponents who had shown themselves erratic (folds or envido answers no sound player makes)",
                         fb.erratic_decisions
                     )?;
                 }

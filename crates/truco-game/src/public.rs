@@ -600,7 +600,8 @@ impl PublicState {
     }
 
     /// Whether going to the mazo now is weakly dominated by playing on: no call waits for an
-    /// answer and no envido or flor can be called any more in this hand, so every later call
+    /// answer and no envido or flor can be called any more in this hand
+    /// ([`PublicState::fold_saves_nothing`]), so every later call
     /// can be refused for no more than the fold gives now (the hand's current value), and a
     /// card played can only win or tie a trick the fold would give up. Claimed only for the
     /// last seat of its team still in the hand: a seat whose partner still plays folds alone,
@@ -614,15 +615,26 @@ impl PublicState {
         };
         let partner_in =
             (0..self.n()).any(|s| s != seat && s % 2 == seat % 2 && !self.is_folded(s));
-        !partner_in
-            && !self.rules.envit
+        !partner_in && self.fold_saves_nothing()
+    }
+
+    /// Whether a fold now would save the folding team nothing: no call waits for an answer
+    /// and no envido or flor can be called any more in this hand (with flor: every other seat
+    /// has acted in trick 1, as a fold before then denies an opponent's flor). What
+    /// [`PublicState::fold_is_dominated`] asks but whether the seat is the last of its team
+    /// still in. Always `false` in valencian (see there).
+    pub fn fold_saves_nothing(&self) -> bool {
+        let Actor::Seat(seat) = self.actor() else {
+            return false;
+        };
+        !self.rules.envit
             && self.phase == Phase::Play
             && !self.truco.pending
             && !self.envido.pending
             && !self.flor.pending
             && !self.eleven_pending
             && !self.envido_open()
-            && (self.trick > 0 || !self.rules.flor)
+            && !(0..self.n()).any(|s| s != seat && self.flor_window(s))
     }
 
     /// Whether the envido could still be called (for the fold values of ruling 6).

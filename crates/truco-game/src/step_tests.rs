@@ -560,11 +560,35 @@ fn a_fold_is_dominated_once_nothing_is_pending_and_no_envido_is_left() {
     let mut st = deal(one(), [0, 0], 0, H1);
     run(&mut st, "1E 3B");
     assert!(dominated(&st));
-    // With flor, trick 1 stays open to a flor declaration.
+    // With flor, a fold before the other seats have acted in trick 1 denies them their
+    // flor; once every seat has acted, none can be announced any more.
     let flor = RuleSet::new("arg-classic", &["players=2", "flor"]).unwrap();
     let mut st = deal(flor, [0, 0], 0, H1);
-    run(&mut st, "envido no-quiero");
     assert!(!dominated(&st));
+    run(&mut st, "envido no-quiero");
+    assert!(dominated(&st), "both seats have acted: no flor can come");
+    let four = RuleSet::new("arg-classic", &["players=4", "flor"]).unwrap();
+    let mut st = deal(
+        four,
+        [0, 0],
+        0,
+        "1E 7O 4C / 3B 2B 12O / 5E 6E 7C / 4B 5B 6O",
+    );
+    run(&mut st, "mazo envido no-quiero 2B");
+    assert_eq!(st.actor(), Actor::Seat(2), "the last seat of its team");
+    assert!(
+        !dominated(&st),
+        "seat 3 has not acted: a fold would deny its flor"
+    );
+    let mut st = deal(
+        four,
+        [0, 0],
+        0,
+        "1E 7O 4C / 3B 2B 12O / 5E 6E 7C / 4B 5B 6O",
+    );
+    run(&mut st, "mazo mazo envido no-quiero");
+    assert_eq!(st.actor(), Actor::Seat(2));
+    assert!(dominated(&st), "every seat has acted: no flor can come");
     // Teams: a seat whose partner is still in does not fold for the team (the partner would
     // decide the team's answers); the last seat of its team does.
     let two = RuleSet::new("arg-2v2", &[]).unwrap();
@@ -573,6 +597,10 @@ fn a_fold_is_dominated_once_nothing_is_pending_and_no_envido_is_left() {
     assert!(
         st.public().trick() == 1 && !dominated(&st),
         "partner still in"
+    );
+    assert!(
+        st.public().fold_saves_nothing(),
+        "the fold saves nothing all the same"
     );
     let Actor::Seat(leader) = st.actor() else {
         panic!("a seat leads trick 2")

@@ -31,7 +31,7 @@
 //! than the other sound bots: the heuristic and the search bot never fold there); the opponents
 //! are taken for erratic once it reaches [`ERRATIC_LOG_ODDS`].
 
-use truco_game::{Action, Actor, Event, PublicState, View};
+use truco_game::{Action, Actor, Event, PublicState, View, NONE};
 
 /// Prior folds (pseudo-counts): with [`PRIOR_OTHERS`], a uniform prior over the fold rate.
 pub const PRIOR_FOLDS: f64 = 1.0;
@@ -85,10 +85,10 @@ pub const LEVEL_LATER: Rates = Rates {
     erratic: 0.39,
     sound: 0.082,
 };
-/// An accepted envido call revealing a total of 7 or less on the accepting team: the random
-/// bot 303 of 780 over 2,000 arg-1v1 matches against the shipped table; the heuristic, the
-/// search bot, the table as trained and the shipped table none of 5,810 (the sound rate is
-/// set at one in a thousand).
+/// An accepted envido call revealing a total of 7 or less as the accepting team's best: over
+/// 2,000 arg-1v1 matches against the shipped table (kept playing as the table), the random bot
+/// 359 of 933 answers whose total was shown; the heuristic, the search bot, the table as
+/// trained and the shipped table none of 5,832 (the sound rate is set at one in a thousand).
 pub const HOPELESS_ENVIDO_ACCEPT: Rates = Rates {
     erratic: 0.39,
     sound: 0.001,
@@ -228,12 +228,16 @@ impl Opponents {
             let ours = i >= self.read && waiting == Some(team) && by != team;
             if let Event::Reveal { totals, .. } = *e {
                 if ours && action == Action::Quiero && envido_tells {
-                    let best = (0..rules.players)
-                        .filter(|s| s % 2 == by)
-                        .map(|s| totals[s as usize])
-                        .max();
-                    let hopeless = best.is_some_and(|t| t <= HOPELESS_ENVIDO);
-                    self.weigh(HOPELESS_ENVIDO_ACCEPT, hopeless);
+                    // The accepting team's best total, if every seat of it still in the hand
+                    // showed one (a total that does not beat the best announced before it may
+                    // stay hidden, "son buenas": then the answer tells nothing).
+                    let team_totals = (0..rules.players)
+                        .filter(|&s| s % 2 == by && !p.is_folded(s))
+                        .map(|s| totals[s as usize]);
+                    if team_totals.clone().all(|t| t != NONE) {
+                        let best = team_totals.max().unwrap_or(NONE);
+                        self.weigh(HOPELESS_ENVIDO_ACCEPT, best <= HOPELESS_ENVIDO);
+                    }
                 }
             }
             match action {
@@ -481,6 +485,19 @@ mod tests {
         m.seen_opponent(&tied, Action::Mazo);
         assert!(!m.erratic());
         m.seen_opponent(&tied, Action::Mazo);
+        assert!(m.erratic());
+    }
+
+    #[test]
+    fn a_seat_folding_alone_is_judged_as_its_team() {
+        // Trick 1 won by the ace: seat 1 leads trick 2 for the leading team, its partner in.
+        let alone =
+            state("arg-2v2 | score 0-0 | dealer 3 | seat 1: 1E 7O 3C | 0:4C 1:1E 2:5C 3:6C");
+        assert!(alone.fold_saves_nothing() && !alone.fold_is_dominated());
+        let mut m = Opponents::new();
+        m.seen_opponent(&alone, Action::Play("7O".parse().unwrap()));
+        assert!(!m.erratic());
+        m.seen_opponent(&alone, Action::Mazo);
         assert!(m.erratic());
     }
 

@@ -166,9 +166,9 @@ pub fn evaluate(args: &Args) -> Result<Report, EvalError> {
         SearchDecisions::Answers => SearchScope::Answers,
         SearchDecisions::All => SearchScope::All,
     };
-    let how = (from, scope, utility);
-    let make_a = maker(&args.a, &rules, search_a.then_some(budget), how)?;
-    let make_b = maker(&args.b, &rules, search_b.then_some(budget), how)?;
+    let settings = |s: Searcher| s.from_trick(from).with_scope(scope).with_utility(utility);
+    let make_a = maker(&args.a, &rules, search_a.then_some(budget), settings)?;
+    let make_b = maker(&args.b, &rules, search_b.then_some(budget), settings)?;
     let mut report = arena_run(&cfg, make_a, make_b).map_err(EvalError::Arena)?;
     let mut tag = String::new();
     if utility == Utility::Match {
@@ -186,12 +186,13 @@ pub fn evaluate(args: &Args) -> Result<Report, EvalError> {
     Ok(report)
 }
 
-/// The bots of `spec`: a table bot searching with `budget` if given, else as the spec says.
+/// The bots of `spec`: a table bot searching with `budget` if given (its searcher set up by
+/// `settings`), else as the spec says.
 fn maker(
     spec: &BotSpec,
     rules: &RuleSet,
     budget: Option<SearchBudget>,
-    (from_trick, scope, utility): (u8, SearchScope, Utility),
+    settings: impl Fn(Searcher) -> Searcher,
 ) -> Result<BotMaker, EvalError> {
     let (BotSpec::Model(path, play), Some(budget)) = (spec, budget) else {
         return spec
@@ -204,8 +205,7 @@ fn maker(
         .map_err(|e| EvalError::Arena(e.into()))?;
     let policy = Policy::open(path).map_err(|e| EvalError::Search(SearchError::Policy(e)))?;
     let searcher = Searcher::new(Arc::new(policy), budget).map_err(EvalError::Search)?;
-    let searcher = searcher.from_trick(from_trick).with_scope(scope);
-    let searcher = Arc::new(searcher.with_utility(utility));
+    let searcher = Arc::new(settings(searcher));
     let name = format!("{spec}@search={budget}");
     let play = *play;
     Ok(Box::new(move || {

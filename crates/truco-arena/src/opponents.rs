@@ -547,30 +547,45 @@ mod tests {
 
     #[test]
     fn the_sound_bots_never_look_erratic() {
-        // Whole matches of the heuristic and the search bot, seen by the other side's model.
-        for (rules, seed) in [RuleSet::ARG_1V1, RuleSet::ARG_2V2]
+        // Whole matches of the heuristic (team 0) against the search bot (team 1), each team's
+        // model reading the hand's events at its decisions and judging the other's actions.
+        let classic = |o: &[&str]| RuleSet::new("arg-classic", o).unwrap();
+        let rules = [
+            RuleSet::ARG_1V1,
+            RuleSet::ARG_2V2,
+            classic(&["players=4", "flor"]),
+            classic(&["players=6", "flor", "pica-pica"]),
+        ];
+        for (rules, seed) in rules
             .into_iter()
             .flat_map(|r| (0..3u64).map(move |s| (r, s)))
         {
             let mut rng = BotRng::seed_from_u64(seed);
             let (mut heuristic, mut search) = (crate::Heuristic, crate::SearchBot);
-            let mut model = Opponents::new();
+            let (mut models, mut events) = ([Opponents::new(); 2], HandEvents::new());
             let mut m = Match::new(rules, seed);
             while m.winner().is_none() {
                 m.play_round(
                     &mut |seat: u8, view: &View, legal: &truco_game::ActionList| {
-                        let a = if seat.is_multiple_of(2) {
+                        events.observe(view);
+                        let team = (seat % 2) as usize;
+                        models[team].observe(view, events.as_slice());
+                        let a = if team == 0 {
                             heuristic.act(view, legal.as_slice(), &mut rng)
                         } else {
                             search.act(view, legal.as_slice(), &mut rng)
                         };
-                        model.seen_opponent(view.public(), a);
+                        models[1 - team].seen_opponent(view.public(), a);
+                        events.record(view, a);
                         a
                     },
                 )
                 .unwrap();
             }
-            assert!(!model.erratic(), "{rules:?}");
+            assert!(
+                !models[0].erratic() && !models[1].erratic(),
+                "{rules:?} {seed}"
+            );
         }
     }
 }

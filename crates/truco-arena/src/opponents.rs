@@ -16,11 +16,12 @@
 //! calls mean strength, so it folds and declines weak hands against them. Against an erratic
 //! player, whose calls mean nothing, that gives points away. What marks one is a move a sound
 //! player makes seldom or never:
-//! - going to the mazo where playing on cannot lose more ([`PublicState::fold_is_dominated`]:
-//!   no call to answer, no envido or flor left to call) while the hand is still open: its team
-//!   leads the tricks ([`LEADING`]), or no team does ([`LEVEL_FIRST_TRICK`], [`LEVEL_LATER`]).
-//!   A fold behind in the tricks is not taken as evidence: people give up lost hands, and a
-//!   table as trained folds where playing on and folding are worth the same;
+//! - going to the mazo where the fold saves nothing ([`PublicState::fold_saves_nothing`]: no
+//!   call to answer, no envido or flor left to call; a seat whose partner plays on included)
+//!   while the hand is still open: its team leads the tricks ([`LEADING`]), or no team does
+//!   ([`LEVEL_FIRST_TRICK`], [`LEVEL_LATER`]). A fold behind in the tricks is not taken as
+//!   evidence: people give up lost hands, and a table as trained folds where playing on and
+//!   folding are worth the same;
 //! - accepting the team's envido call (not a falta) holding no two cards of a suit: a total
 //!   of 7 or less, revealed by the showdown, that loses to nearly any call
 //!   ([`HOPELESS_ENVIDO_ACCEPT`]; not counted when a team is within 4 points of the target,
@@ -47,7 +48,7 @@ pub const BLUFF_FOLD_RATE: f64 = 1.0 / 3.0;
 pub struct Rates {
     /// The erratic player's rate (the random bot's).
     pub erratic: f64,
-    /// The sound player's (the arg-1v1 table as trained, `@raw`).
+    /// The sound player's (the tables as trained, `@raw`).
     pub sound: f64,
 }
 

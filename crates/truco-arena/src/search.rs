@@ -205,7 +205,7 @@ impl Judge for Sampled {
 }
 
 /// A full state consistent with `view`: the unseen cards dealt at random to the seats that
-/// may hold them, redrawn until the shown totals and flors match (`None` after [`TRIES`]).
+/// may hold them, redrawn until the shown totals and flors match (`None` after `TRIES` draws).
 pub fn sample_deal<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<State> {
     let p = view.public();
     let r = p.rules();

@@ -59,7 +59,8 @@ pub struct Args {
     /// stakes the match on a showdown more likely lost than won), nor a truco-ladder raise on a
     /// hand more likely lost than won, nor an envido bluff once the match shows its opponents
     /// decline its envido calls too seldom for bluffs to pay; against opponents who have shown
-    /// themselves erratic (folds or envido answers no sound player makes) it plays as the search bot;
+    /// themselves erratic (folds or envido answers no sound player makes) it plays as the
+    /// search bot;
     /// `FILE@purify=T` keeps the actions of probability T or more, `FILE@cards=table` plays
     /// the table's own card, `FILE@folds=all` keeps every fold, `FILE@accepts=all` every acceptance,
     /// `FILE@bluffs=all` every big bluff, `FILE@truco-bluffs=all` every truco bluff,

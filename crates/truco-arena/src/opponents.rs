@@ -221,13 +221,18 @@ impl Opponents {
         // answered first, so the next `quiero` or `no quiero` answers it.
         let mut waiting: Option<u8> = None;
         for (i, e) in events.iter().enumerate() {
-            let (seat, action) = match *e {
-                Event::Act { seat, action } | Event::Reveal { seat, action, .. } => (seat, action),
+            let (seat, action, shown) = match *e {
+                Event::Act { seat, action } => (seat, action, None),
+                Event::Reveal {
+                    seat,
+                    action,
+                    totals,
+                } => (seat, action, Some(totals)),
                 _ => continue,
             };
             let by = seat % 2;
             let ours = i >= self.read && waiting == Some(team) && by != team;
-            if let Event::Reveal { totals, .. } = *e {
+            if let Some(totals) = shown {
                 if ours && action == Action::Quiero && envido_tells {
                     // The accepting team's best total, if every seat of it still in the hand
                     // showed one (a total that does not beat the best announced before it may

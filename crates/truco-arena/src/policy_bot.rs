@@ -112,9 +112,9 @@ pub struct TablePlay {
     /// ([`Opponents::envido_bluffs_pay`]). The table's other actions share the call's weight.
     pub adapt_envido_bluffs: bool,
     /// Play as the search bot once the opponents have shown themselves erratic
-    /// ([`Opponents::erratic`]: folds or envido answers no sound player makes). The table expects its opponents'
-    /// calls to mean strength and folds or declines weak hands against them; the search bot
-    /// judges every call by the hand's chance against unknown hands.
+    /// ([`Opponents::erratic`]: folds or envido answers no sound player makes). The table
+    /// expects its opponents' calls to mean strength and folds or declines weak hands against
+    /// them; the search bot judges every call by the hand's chance against unknown hands.
     pub search_against_erratic: bool,
 }
 

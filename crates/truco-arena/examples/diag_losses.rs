@@ -1,6 +1,7 @@
 //! Where a bot loses its matches: plays bot A against bot B (duplicate pairs, as `truco eval`
 //! deals them) and prints every hand of each match A lost: the score before it (A first), the
-//! vira (paulista), each action (`A`/`b` and the match seat; the seat's cards with every call
+//! vira (paulista), each action (`A`/`b` and the match seat, `A*` where A's table bot played
+//! as the search bot against opponents it took for erratic; the seat's cards with every call
 //! or answer) and the points it gave.
 //!
 //!   cargo run --release -p truco-arena --example diag_losses -- VARIANT A B MATCHES SEED [OPTION...]
@@ -53,6 +54,9 @@ fn main() {
                 let mut choose = |seat: u8, view: &View, legal: &ActionList| -> Action {
                     events.observe(view);
                     let by_a = seat % 2 == leg;
+                    let erratic =
+                        |b: &dyn truco_arena::Bot| b.fallbacks().map_or(0, |f| f.erratic_decisions);
+                    let before = erratic(&*ba);
                     let act = if by_a {
                         ba.at_match_seat(seat);
                         ba.act_in_hand(view, events.as_slice(), legal.as_slice(), &mut ra)
@@ -69,7 +73,11 @@ fn main() {
                         }
                     }
                     let d = view.dealt();
-                    let tag = if by_a { "A" } else { "b" };
+                    let tag = match (by_a, erratic(&*ba) > before) {
+                        (true, true) => "A*",
+                        (true, false) => "A",
+                        (false, _) => "b",
+                    };
                     if matches!(act, Action::Play(_)) {
                         acts.push(format!("{tag}{seat}:{act}"));
                     } else {

@@ -6,12 +6,12 @@ use std::io::Write;
 
 use std::sync::Arc;
 
-use truco_arena::{
-    run as arena_run, run_specs, ArenaConfig, ArenaError, Bot, BotMaker, BotSpec, Report,
-};
+use truco_arena::{run as arena_run, run_specs, ArenaConfig, ArenaError, BotSpec, Report};
+use truco_bots::{Bot, BotMaker};
 use truco_game::RuleSet;
+use truco_player::Player;
 use truco_query::Policy;
-use truco_search::{SearchBudget, SearchError, SearchScope, Searcher, SearchingBot, Utility};
+use truco_search::{SearchBudget, SearchError, SearchScope, Searcher, Utility};
 
 /// What the search values a hand's outcome by.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,8 +210,12 @@ fn maker(
     let name = format!("{spec}@search={budget}");
     let play = *play;
     Ok(Box::new(move || {
-        Box::new(SearchingBot::new(Arc::clone(&searcher), name.clone()).with_play(play))
-            as Box<dyn Bot>
+        Box::new(
+            Player::new(Arc::clone(searcher.policy_arc()))
+                .with_name(name.clone())
+                .with_play(play)
+                .with_search(Arc::clone(&searcher), false),
+        ) as Box<dyn Bot>
     }))
 }
 

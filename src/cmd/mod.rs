@@ -7,6 +7,7 @@ pub mod play;
 pub mod play_screen;
 pub mod plot;
 pub mod query;
+pub mod query_text;
 pub mod range;
 pub mod serve;
 pub mod served;

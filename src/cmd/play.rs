@@ -9,12 +9,14 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 
-use truco_arena::{Bot, BotError, BotRng, BotSpec, HandEvents, Heuristic, TablePlay};
+use truco_arena::{BotError, BotSpec};
+use truco_bots::{Bot, BotRng, HandEvents, Heuristic};
 use truco_game::matchplay::Match;
 use truco_game::spot::Words;
 use truco_game::{Action, ActionList, Event, RuleSet, View};
+use truco_player::{Player, TablePlay};
 use truco_query::{Policy, PolicyError};
-use truco_search::{SearchBudget, SearchError, Searcher, SearchingBot};
+use truco_search::{SearchBudget, SearchError, Searcher};
 
 use super::play_screen as screen;
 
@@ -135,7 +137,10 @@ pub fn play(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Resu
         (Some(policy), Some(budget)) => {
             let searcher = Arc::new(Searcher::new(policy, budget).map_err(PlayError::Search)?);
             others = Box::new(
-                SearchingBot::new(Arc::clone(&searcher), "the table + search").with_play(play),
+                Player::new(Arc::clone(searcher.policy_arc()))
+                    .with_name("the table + search")
+                    .with_play(play)
+                    .with_search(Arc::clone(&searcher), false),
             );
             Some(Hint::Search(searcher))
         }

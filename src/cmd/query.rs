@@ -1,13 +1,18 @@
-//! `truco query`: the recommendation of a strategy table for one spot, as a readable table
-//! (action, probability bar, value) or as JSON.
+//! `truco query`: what the player plays at one spot, and the table's probabilities beside it,
+//! as a readable table or as JSON. The answer is the protocol answer of `truco serve`
+//! (`truco_query::protocol`, with the player of `truco-player`): the same spot and seed get the
+//! same move from both.
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use serde_json::json;
+use serde_json::{json, Map, Value};
 use truco_game::{Spot, SpotError};
-use truco_query::{ActionOrder, OpenOptions, Policy, PolicyError, Recommendation};
-use truco_search::{SearchBudget, SearchError, Searched, Searcher};
+use truco_player::answer::PlayerAnswers;
+use truco_query::protocol::{answer_with, Refine};
+use truco_query::{OpenOptions, Policy, PolicyError};
+use truco_search::{SearchBudget, SearchError};
 
 /// Arguments of `truco query`.
 #[derive(clap::Args, Debug, Clone)]
@@ -32,11 +37,18 @@ pub struct Args {
     #[arg(long, value_name = "FILE", requires = "range")]
     pub svg: Option<PathBuf>,
     /// Search the decision over the table for this budget (a time such as 50ms or 1.5s, or
-    /// iterations such as 2000it; arg-1v1): the answer is the re-solved strategy, with each
-    /// action's value in points. Off by default.
-    #[arg(long, value_name = "BUDGET", conflicts_with = "range")]
+    /// iterations such as 2000it; arg-1v1): the player plays the re-solved strategy, shown
+    /// with each action's value in points and match-win chance. Off by default.
+    #[arg(long, value_name = "BUDGET", conflicts_with_all = ["range", "raw"])]
     pub search: Option<SearchBudget>,
-    /// Seed of the search (the same seed and an iteration budget give the same answer).
+    /// The table's row alone, as trained: no move, none of the player's rules.
+    #[arg(long, conflicts_with = "range")]
+    pub raw: bool,
+    /// Also print the table's key for the spot (for debugging a table).
+    #[arg(long)]
+    pub debug: bool,
+    /// Seed of the player's draws and of the search (the same seed, spot and an iteration
+    /// budget give the same answer, here and from `truco serve`).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Skip the body checksum at open (faster for a large table; a damaged body may then give
@@ -66,6 +78,9 @@ pub enum QueryError {
     /// The range grid could not be drawn.
     #[error("cannot draw the range: {0}")]
     Draw(#[from] truco_plot::PlotError),
+    /// The spot has no answer (the protocol's error message).
+    #[error("{0}")]
+    Answer(String),
 }
 
 /// Opens the model of a command (`--no-verify` skips the body checksum).
@@ -86,123 +101,37 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), QueryError> {
         let pictures = [args.png.as_deref(), args.svg.as_deref()];
         return super::range::run(&policy, &spot, args.json, &pictures, out);
     }
-    let (r, searched) = match args.search {
-        None => (policy.recommend_spot(&spot, ActionOrder::Engine)?, None),
-        Some(budget) => {
-            let searcher = Searcher::new(std::sync::Arc::new(policy), budget)?;
-            let view = spot.to_view()?;
-            let (r, s) = searcher.recommend(&view, spot.history(), args.seed)?;
-            (r, Some((budget, s)))
-        }
+    let policy = Arc::new(policy);
+    let answers = PlayerAnswers {
+        search: args.search,
+        ..PlayerAnswers::default()
     };
+    if let Some(budget) = args.search {
+        // A table the search does not cover is refused before anything else.
+        truco_player::answer::searcher_for(&policy, budget)?;
+    }
+    let refine = (!args.raw).then_some(&answers as &dyn Refine<Arc<Policy>>);
+    let request = json!({"spot": args.spot, "seed": args.seed}).to_string();
+    let mut answer = answer_with(|| Ok(Arc::clone(&policy)), &request, refine);
+    if let Some(e) = answer.get("error") {
+        let message = e["message"].as_str().unwrap_or("no answer").to_string();
+        return Err(QueryError::Answer(message));
+    }
+    let Value::Object(fields) = &mut answer else {
+        return Err(QueryError::Answer("no answer".into()));
+    };
+    fields.remove("id");
+    if args.debug {
+        let r = policy.recommend_spot(&spot, truco_query::ActionOrder::Engine)?;
+        fields.insert("key".into(), json!(format!("{:#018x}", r.key)));
+    }
     if args.json {
-        let v = json!({
-            "spot": spot.to_string(),
-            "key": format!("{:#018x}", r.key),
-            "fallback": r.fallback,
-            "search": searched.as_ref().map(|(b, s)| search_json(*b, s, &r)),
-            "actions": truco_query::protocol::actions_json(&r),
-        });
-        writeln!(out, "{v}")?;
+        let mut v = Map::new();
+        v.insert("spot".into(), json!(spot.to_string()));
+        v.append(fields);
+        writeln!(out, "{}", Value::Object(v))?;
         return Ok(());
     }
-    write_table(&spot, &r, searched.as_ref(), out)?;
-    Ok(())
-}
-
-/// The search's figures as JSON, with each action's value in points and match-win chance
-/// (`values`: null when the table's answer stands).
-pub fn search_json(budget: SearchBudget, s: &Searched, r: &Recommendation) -> serde_json::Value {
-    let round = |x: f64, k: f64| (x * k).round() / k;
-    let values = match (&s.blueprint, &s.values) {
-        (None, Some(v)) => serde_json::Value::Array(
-            s.probs
-                .iter()
-                .zip(v)
-                .map(|((a, _), v)| {
-                    json!({
-                        "action": r.name(*a).to_string(),
-                        "points": round(v.points, 1e3),
-                        "win": round(v.win, 1e4),
-                    })
-                })
-                .collect(),
-        ),
-        _ => serde_json::Value::Null,
-    };
-    json!({
-        "budget": budget.to_string(),
-        "iterations": s.stats.iterations,
-        "info_sets": s.stats.info_sets,
-        "blueprint": s.blueprint,
-        "values": values,
-    })
-}
-
-/// One line on what the search did.
-fn search_line(budget: SearchBudget, s: &Searched) -> String {
-    match &s.blueprint {
-        None => format!(
-            "search: {} iterations over {} information sets ({budget}); value: net points for \
-             the seat's side to the end of the hand; win: its match-win chance after the hand",
-            s.stats.iterations, s.stats.info_sets
-        ),
-        Some(why) => format!("search: {why} ({budget}): the table's answer"),
-    }
-}
-
-/// Width of a probability bar of 1.
-const BAR: usize = 30;
-
-/// Writes the readable table of a recommendation.
-fn write_table(
-    spot: &Spot,
-    r: &Recommendation,
-    searched: Option<&(SearchBudget, Searched)>,
-    out: &mut impl Write,
-) -> std::io::Result<()> {
-    writeln!(out, "spot: {spot}")?;
-    writeln!(out, "key:  {:#018x}", r.key)?;
-    if let Some((budget, s)) = searched {
-        writeln!(out, "{}", search_line(*budget, s))?;
-    }
-    if r.fallback && r.actions().len() == 1 {
-        writeln!(
-            out,
-            "forced: the only legal action (tables store no row for it)"
-        )?;
-    } else if r.fallback {
-        writeln!(
-            out,
-            "fallback: the table never saw this spot; uniform over the legal actions but mazo"
-        )?;
-    }
-    let wins = searched.and_then(|(_, s)| match (&s.blueprint, &s.values) {
-        (None, Some(v)) => Some((s, v)),
-        _ => None,
-    });
-    let win_header = if wins.is_some() { "   win" } else { "" };
-    writeln!(
-        out,
-        "{:<13} {:>6}  {:<BAR$}  value{win_header}",
-        "action", "prob", ""
-    )?;
-    for a in r.actions() {
-        let filled = ((a.prob * BAR as f32).round() as usize).min(BAR);
-        let bar = format!("{}{}", "#".repeat(filled), ".".repeat(BAR - filled));
-        let value = a
-            .value
-            .map_or_else(|| "-".to_string(), |v| format!("{v:+.3}"));
-        let win = wins
-            .and_then(|(s, v)| {
-                s.probs
-                    .iter()
-                    .position(|x| x.0 == a.action)
-                    .map(|i| v[i].win)
-            })
-            .map_or_else(String::new, |w| format!("  {:>5.1}%", 100.0 * w));
-        let name = r.name(a.action).to_string();
-        writeln!(out, "{name:<13} {:>6.4}  {bar}  {value:>6}{win}", a.prob)?;
-    }
+    super::query_text::write(&spot, fields, out)?;
     Ok(())
 }

@@ -27,7 +27,7 @@ use truco_query::protocol::{error_answer, too_long};
 use truco_query::PolicyError;
 use truco_search::SearchBudget;
 
-use super::served::ServedModel;
+use super::served::{ServeAs, ServedModel};
 
 /// Arguments of `truco serve`.
 #[derive(clap::Args, Debug, Clone)]
@@ -49,10 +49,13 @@ pub struct Args {
     #[arg(long)]
     pub no_verify: bool,
     /// Search every answer over the table for this budget (50ms, 2000it...; arg-1v1): the
-    /// answer carries the searched probabilities, each action's value in points, and a
-    /// `search` field. Not with --http.
-    #[arg(long, value_name = "BUDGET", conflicts_with = "http")]
+    /// player plays the searched strategy; the answer carries its probabilities, each
+    /// action's value in points and match-win chance, and a `search` field.
+    #[arg(long, value_name = "BUDGET", conflicts_with = "raw")]
     pub search: Option<SearchBudget>,
+    /// Answer with the table's row alone, as trained (`"raw": true`, no `"move"`).
+    #[arg(long)]
+    pub raw: bool,
     /// TCP: most clients served at once; more get a `busy` error line.
     #[arg(long, default_value_t = MAX_CLIENTS)]
     pub max_clients: usize,
@@ -113,10 +116,19 @@ pub struct Limits {
     pub line: Duration,
 }
 
+/// How the models of `args` are served.
+fn serve_as(args: &Args) -> ServeAs {
+    ServeAs {
+        no_verify: args.no_verify,
+        raw: args.raw,
+        search: args.search,
+    }
+}
+
 /// Runs `truco serve`.
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
     if let Some(addr) = &args.http {
-        return super::web::run(addr, &args.model, args.no_verify, out);
+        return super::web::run(addr, &args.model, &serve_as(args), out);
     }
     let [model] = args.model.as_slice() else {
         return Err(ServeError::Io(std::io::Error::new(
@@ -124,11 +136,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
             "one --model per server (several only with --http, the explorer)",
         )));
     };
-    let mut served = ServedModel::open(model, args.no_verify)?;
-    if let Some(budget) = args.search {
-        served = served.with_search(budget)?;
-    }
-    let policy = Arc::new(served);
+    let policy = Arc::new(ServedModel::open_as(model, &serve_as(args))?);
     match &args.listen {
         None => {
             let stdin = std::io::stdin();

@@ -16,11 +16,11 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
-use serde_json::{Map, Value};
-use truco_game::Spot;
-use truco_query::protocol::{answer_line_with, AnswerError, Refine, Refined};
-use truco_query::{Policy, PolicyError, Recommendation};
-use truco_search::{SearchBudget, Searcher};
+use serde_json::Value;
+use truco_player::answer::{searcher_for, PlayerAnswers};
+use truco_query::protocol::{answer_line_with, Refine};
+use truco_query::{Policy, PolicyError};
+use truco_search::SearchBudget;
 
 use super::query::open_policy;
 
@@ -32,37 +32,36 @@ pub struct ServedModel {
     current: RwLock<Arc<Policy>>,
     /// The last reopening error reported (so a bad replacement is reported once).
     reported: RwLock<Option<String>>,
-    /// Decision-time search of every answer (`--search`).
-    search: Option<SearchRefine>,
+    /// How answers are made: by the player (its move beside the table's row; with
+    /// `--search`, searched), or `None` for the table's row alone (`--raw`).
+    answers: Option<PlayerAnswers>,
 }
 
-/// Refines every answer by a decision-time search of the spot (`truco serve --search`): the
-/// searched probabilities and each action's value, and a `search` field with the iterations
-/// run and, when the table's answer stands, why.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchRefine(pub SearchBudget);
-
-impl Refine<Arc<Policy>> for SearchRefine {
-    fn refine(
-        &self,
-        policy: &Arc<Policy>,
-        spot: &Spot,
-        _r: Recommendation,
-        seed: u64,
-    ) -> Result<Refined, AnswerError> {
-        let searcher =
-            Searcher::new(Arc::clone(policy), self.0).map_err(|e| ("no_search", e.to_string()))?;
-        let view = spot.to_view().map_err(|e| ("bad_spot", e.to_string()))?;
-        let (r, s) = searcher
-            .recommend(&view, spot.history(), seed)
-            .map_err(|e| ("no_search", e.to_string()))?;
-        let mut fields = Map::new();
-        fields.insert("search".into(), super::query::search_json(self.0, &s, &r));
-        Ok((r, fields))
-    }
+/// How a table is served: checksum check, and how answers are made.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ServeAs {
+    /// Skip the body checksum at open.
+    pub no_verify: bool,
+    /// The table's row alone (`--raw`).
+    pub raw: bool,
+    /// The player searches every answer for this budget (`--search`).
+    pub search: Option<SearchBudget>,
 }
 
 impl ServedModel {
+    /// Opens the table at `path` to serve it as `how` says (a table the search does not
+    /// cover is refused here, before serving).
+    pub fn open_as(path: &Path, how: &ServeAs) -> Result<ServedModel, super::serve::ServeError> {
+        let mut served = ServedModel::open(path, how.no_verify)?;
+        if how.raw {
+            served = served.raw();
+        }
+        if let Some(budget) = how.search {
+            served = served.with_search(budget)?;
+        }
+        Ok(served)
+    }
+
     /// Opens the table at `path`.
     pub fn open(path: &Path, no_verify: bool) -> Result<ServedModel, PolicyError> {
         let policy = open_policy(path, no_verify)?;
@@ -71,27 +70,34 @@ impl ServedModel {
             no_verify,
             current: RwLock::new(Arc::new(policy)),
             reported: RwLock::new(None),
-            search: None,
+            answers: Some(PlayerAnswers::default()),
         })
     }
 
-    /// The same server, searching every answer for `budget` (arg-1v1 tables only: another
-    /// table is refused here, before serving).
+    /// The same server, answering with the table's row alone (`--raw`): no move, no search.
+    pub fn raw(mut self) -> ServedModel {
+        self.answers = None;
+        self
+    }
+
+    /// The same server, its player searching every answer for `budget` (tables the search
+    /// does not cover are refused here, before serving).
     pub fn with_search(
         mut self,
         budget: SearchBudget,
     ) -> Result<ServedModel, truco_search::SearchError> {
-        Searcher::new(
-            self.get().map_err(truco_search::SearchError::Events)?,
+        searcher_for(
+            &self.get().map_err(truco_search::SearchError::Events)?,
             budget,
         )?;
-        self.search = Some(SearchRefine(budget));
+        let answers = self.answers.get_or_insert_with(PlayerAnswers::default);
+        answers.search = Some(budget);
         Ok(self)
     }
 
-    /// The answer to one request line (`None` for a blank line), searched with `--search`.
+    /// The answer to one request line (`None` for a blank line).
     pub fn answer(&self, line: &[u8]) -> Option<Value> {
-        let refine = self.search.as_ref().map(|r| r as &dyn Refine<Arc<Policy>>);
+        let refine = self.answers.as_ref().map(|r| r as &dyn Refine<Arc<Policy>>);
         answer_line_with(|| self.get(), line, refine)
     }
 
@@ -157,7 +163,9 @@ mod tests {
         let a = m.answer(line.as_bytes()).unwrap();
         assert_eq!(a["id"], 1);
         assert_eq!(a["search"]["iterations"], 200);
-        assert_eq!(a["search"]["blueprint"], Value::Null);
+        assert_eq!(a["search"]["searched"], true);
+        assert!(a["move"]["action"].is_string(), "{a}");
+        assert!(a["table"].is_array(), "{a}");
         let actions = a["actions"].as_array().unwrap();
         assert!(actions.iter().all(|x| x["value"].is_number()), "{a}");
         let total: f64 = actions.iter().map(|x| x["prob"].as_f64().unwrap()).sum();
@@ -171,6 +179,14 @@ mod tests {
             .unwrap();
         assert!(plain.get("search").is_none());
         assert!(plain["actions"][0]["value"].is_null());
+        assert!(plain["move"]["action"].is_string(), "{plain}");
+        // --raw: the table alone, labelled.
+        let raw = served("models/arg-1v1.tbl")
+            .raw()
+            .answer(line.as_bytes())
+            .unwrap();
+        assert!(raw.get("move").is_none());
+        assert_eq!(raw["raw"], true);
     }
 
     #[test]

@@ -27,10 +27,10 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde_json::{json, Value};
-use truco_query::protocol::{answer, error_answer};
+use truco_query::protocol::error_answer;
 
 use super::serve::{ServeError, MAX_LINE};
-use super::served::ServedModel;
+use super::served::{ServeAs, ServedModel};
 use super::web_api::{model_json, next_step, status_of};
 
 /// The explorer page.
@@ -42,7 +42,7 @@ struct Models {
 }
 
 impl Models {
-    fn open(paths: &[PathBuf], no_verify: bool) -> Result<Models, ServeError> {
+    fn open(paths: &[PathBuf], how: &ServeAs) -> Result<Models, ServeError> {
         let mut list: Vec<(String, Arc<ServedModel>)> = Vec::new();
         for path in paths {
             let stem = path
@@ -54,7 +54,7 @@ impl Models {
                 name = format!("{stem}-{k}");
                 k += 1;
             }
-            list.push((name, Arc::new(ServedModel::open(path, no_verify)?)));
+            list.push((name, Arc::new(ServedModel::open_as(path, how)?)));
         }
         Ok(Models { list })
     }
@@ -84,10 +84,10 @@ impl Models {
 pub fn run(
     addr: &str,
     paths: &[PathBuf],
-    no_verify: bool,
+    how: &ServeAs,
     out: &mut impl Write,
 ) -> Result<(), ServeError> {
-    let models = Arc::new(Models::open(paths, no_verify)?);
+    let models = Arc::new(Models::open(paths, how)?);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -190,7 +190,14 @@ async fn query(
         Ok(t) => t,
         Err(e) => return reply(e),
     };
-    reply(answer(|| model.get(), &text))
+    // The player's move (and a search, with --search) computes: off the async threads.
+    let answer = tokio::task::spawn_blocking(move || {
+        model
+            .answer(text.as_bytes())
+            .unwrap_or_else(|| error_answer(Value::Null, "bad_request", "the request is empty"))
+    })
+    .await;
+    reply(answer.unwrap_or_else(|_| error_answer(Value::Null, "internal", "the answer failed")))
 }
 
 async fn range(

@@ -5,7 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use rand::SeedableRng;
 use std::hint::black_box;
 use truco_arena::arena::play_pair;
-use truco_arena::{Bot, BotRng, Heuristic, Random};
+use truco_bots::{Bot, BotRng, Heuristic, Random};
 use truco_game::{ActionList, PublicState, RuleSet, State};
 
 fn heuristic() -> Box<dyn Bot> {

@@ -11,7 +11,8 @@
 //! are the arena's deals, not its exact games.
 use rand::SeedableRng;
 use truco_arena::arena::deal_seed;
-use truco_arena::{BotRng, BotSpec, HandEvents};
+use truco_arena::BotSpec;
+use truco_bots::{BotRng, HandEvents};
 use truco_game::{Action, ActionList, Match, RuleSet, View};
 
 fn main() {
@@ -55,7 +56,7 @@ fn main() {
                     events.observe(view);
                     let by_a = seat % 2 == leg;
                     let erratic =
-                        |b: &dyn truco_arena::Bot| b.fallbacks().map_or(0, |f| f.erratic_decisions);
+                        |b: &dyn truco_bots::Bot| b.fallbacks().map_or(0, |f| f.erratic_decisions);
                     let before = erratic(&*ba);
                     let act = if by_a {
                         ba.at_match_seat(seat);

@@ -14,9 +14,10 @@ use truco_game::{
     Action, ActionList, Card, Match, PlayError, PublicState, RuleError, RuleSet, View,
 };
 
-use crate::bot::{Bot, BotError, BotRng};
-use crate::hand_events::HandEvents;
+use truco_bots::{Bot, BotRng, HandEvents};
+
 use crate::report::{PairResult, Report, SourcePoints, Tally};
+use crate::spec::BotError;
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,7 +180,7 @@ pub struct MatchOutcome {
     /// Points by source: A, then B.
     pub points: [SourcePoints; 2],
     /// Table bots' decisions and fallbacks in the match: A, then B (`None`: no table).
-    pub fallbacks: [Option<crate::bot::Fallbacks>; 2],
+    pub fallbacks: [Option<truco_bots::Fallbacks>; 2],
 }
 
 /// Plays duplicate pair `pair`: the same deal seed with A on team 0, then on team 1.

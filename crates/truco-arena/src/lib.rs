@@ -1,15 +1,10 @@
-//! Baseline truco bots and a duplicate-match arena.
+//! A duplicate-match arena: measures one truco bot against another with confidence intervals.
 //!
-//! - [`bot`]: the [`Bot`] trait (a bot sees only the acting seat's [`truco_game::View`] and
-//!   the hand's public events), the uniform [`Random`] bot and [`BotSpec`] (a bot named on the
-//!   command line). [`policy_bot`]: [`PolicyBot`] plays a trained strategy table.
-//!   [`hand_events`]: the arena's record of the hand's public events.
-//! - [`heuristic`]: the [`Heuristic`] bot, a sound casual player; its rules are one table in
-//!   the module's documentation.
-//! - [`search`]: the [`SearchBot`], the heuristic's calling rules over sampled deals played
-//!   out exactly: the strongest baseline that no table was trained against.
 //! - [`arena`]: duplicate matches (every deal sequence played twice, seats swapped), in
 //!   parallel, deterministic for a seed.
+//! - [`spec`]: [`BotSpec`], a bot named on the command line: the bots of `truco-bots`
+//!   (heuristic, search, random) or a strategy table played by `truco-player`'s
+//!   [`truco_player::Player`] (the same player `truco query` and `truco serve` answer with).
 //! - [`stats`], [`report`]: Wilson and paired Student-t intervals, the [`Report`].
 //!
 //! See the crate README for the method and measured win rates.
@@ -17,21 +12,11 @@
 #![warn(missing_docs)]
 
 pub mod arena;
-pub mod bot;
-pub mod hand_events;
-pub mod heuristic;
-pub mod opponents;
-pub mod policy_bot;
 pub mod report;
-pub mod search;
+pub mod spec;
 pub mod stats;
 
 pub use arena::{run, run_specs, ArenaConfig, ArenaError, MatchOutcome, Side, TraceEntry};
-pub use bot::{Bot, BotError, BotMaker, BotRng, BotSpec, Fallbacks, Random, TeamBot};
-pub use hand_events::HandEvents;
-pub use heuristic::Heuristic;
-pub use opponents::Opponents;
-pub use policy_bot::{CardPlay, PolicyBot, TablePlay};
 pub use report::{PairResult, Report, SourcePoints, Tally};
-pub use search::SearchBot;
+pub use spec::{BotError, BotSpec};
 pub use stats::Estimate;

@@ -6,8 +6,8 @@ use serde::Serialize;
 use truco_game::Source;
 
 use crate::arena::{ArenaConfig, MatchOutcome};
-use crate::bot::Fallbacks;
 use crate::stats::{paired_rate, wilson, Estimate, Moments};
+use truco_bots::Fallbacks;
 
 /// Points won by one side, by the rule that gave them (totals over all matches).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

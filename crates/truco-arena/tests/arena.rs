@@ -3,7 +3,8 @@
 
 use rand::SeedableRng;
 use truco_arena::arena::{deal_seed, play_match, play_pair, Side};
-use truco_arena::{run, ArenaConfig, Bot, BotRng, BotSpec, Heuristic, Random, TraceEntry};
+use truco_arena::{run, ArenaConfig, BotSpec, TraceEntry};
+use truco_bots::{Bot, BotRng, Heuristic, Random};
 use truco_game::{Action, RuleSet, View};
 
 fn cfg(variant: &str, options: &[&str], matches: u64, seed: u64) -> ArenaConfig {

@@ -8,10 +8,10 @@
 //! Answer: `{"id": .., "actions": [{"action": "truco", "prob": 0.31, "value": null}, ...],
 //! "fallback": false}` plus `"action": "<drawn>"` when `sample` is true; or
 //! `{"id": .., "error": {"kind": "bad_spot", "message": ".."}}`.
-//! A server that refines its answers ([`Refine`]: `truco serve --search`, decision-time search)
-//! answers with the refined probabilities, each action's `value`, and its own fields (`"search":
-//! {"budget", "iterations", "info_sets", "blueprint"}`); a search that cannot run is a
-//! `no_search` error.
+//! An answer straight from the table says so (`"raw": true`). A server that refines its answers
+//! ([`Refine`]: the player of `truco-player`, which adds the `"move"` it plays, and its
+//! decision-time search) answers with the refined probabilities and its own fields; a search
+//! that cannot run is a `no_search` error.
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -30,13 +30,15 @@ pub type AnswerError = (&'static str, String);
 /// `truco-search`), applied by [`answer_line_with`] to every good request.
 pub trait Refine<P>: Sync {
     /// A better recommendation for `spot` than the table's `r`, and the fields to add to the
-    /// answer (e.g. `"search"`); or an error kind and message. `seed` is the request's.
+    /// answer (e.g. `"move"`, `"search"`); or an error kind and message. `seed` is the
+    /// request's, `req` the whole request (for fields of its own).
     fn refine(
         &self,
         policy: &P,
         spot: &Spot,
         r: Recommendation,
         seed: u64,
+        req: &Map<String, Value>,
     ) -> Result<Refined, AnswerError>;
 }
 
@@ -132,8 +134,8 @@ fn respond<P: std::ops::Deref<Target = Policy>>(
         .recommend_spot(&spot, ActionOrder::Engine)
         .map_err(|e| (e.kind(), e.to_string()))?;
     let (r, mut fields) = match refine {
-        Some(f) => f.refine(&policy, &spot, r, seed)?,
-        None => (r, Map::new()),
+        Some(f) => f.refine(&policy, &spot, r, seed, req)?,
+        None => (r, Map::from_iter([("raw".to_string(), Value::Bool(true))])),
     };
     fields.insert("actions".into(), actions_json(&r));
     fields.insert("fallback".into(), Value::Bool(r.fallback));

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use truco_arena::{Bot, Heuristic};
+use truco_bots::{Bot, Heuristic};
 use truco_game::{ActionList, Card, PublicState, RuleSet, State};
 use truco_solve::cell::{top_down_order, Cell, VoidRule};
 use truco_solve::mv::MatchValues;

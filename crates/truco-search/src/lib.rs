@@ -18,14 +18,12 @@
 
 #![warn(missing_docs)]
 
-pub mod bot;
 pub mod budget;
 pub mod error;
 pub mod ranges;
 pub mod root;
 pub mod searcher;
 
-pub use bot::SearchingBot;
 pub use budget::SearchBudget;
 pub use error::SearchError;
 pub use searcher::{ActionValue, SearchScope, Searched, Searcher, Utility};

@@ -180,40 +180,6 @@ fn events_that_do_not_reach_the_view_are_refused() {
 }
 
 #[test]
-fn against_erratic_opponents_the_bot_plays_as_the_search_bot() {
-    use rand::SeedableRng;
-    use truco_arena::{Bot, BotRng, TablePlay};
-    use truco_search::SearchingBot;
-
-    let spot: Spot = TRICK2.parse().unwrap();
-    let view = spot.to_view().unwrap();
-    let mut legal = truco_game::ActionList::new();
-    view.legal_actions(&mut legal);
-    let s = Arc::new(searcher(Budget::Iterations(50)));
-    let mut bot = SearchingBot::new(s, "t").with_play(TablePlay::STRONG);
-    let mut rng = BotRng::seed_from_u64(3);
-    let a = bot.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
-    assert!(legal.contains(a));
-    let searched = bot.fallbacks().unwrap();
-    assert_eq!(searched.erratic_decisions, 0);
-    // The opponent folded while leading the tricks, with nothing to answer.
-    let fold: Spot =
-        "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 5C 6O | 0:envido 1:no-quiero 0:1E 1:4B"
-            .parse()
-            .unwrap();
-    bot.seen(
-        fold.to_view().unwrap().public(),
-        truco_game::Action::Mazo,
-        true,
-    );
-    let a = bot.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
-    assert!(legal.contains(a));
-    let after = bot.fallbacks().unwrap();
-    assert_eq!(after.erratic_decisions, 1);
-    assert_eq!(after.decisions, searched.decisions, "no search after");
-}
-
-#[test]
 fn bots_search_the_answers_to_truco_calls_or_every_decision_as_asked() {
     use truco_search::SearchScope;
 

@@ -6,7 +6,7 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
-use truco_arena::{Bot, BotRng};
+use truco_bots::{Bot, BotRng};
 use truco_cfr::{Game, McSolver, NodeKind};
 use truco_game::abstraction::{order_actions, Abstraction};
 use truco_game::{Action, ActionList, Card, Hand};

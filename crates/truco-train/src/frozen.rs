@@ -8,7 +8,7 @@
 //! the draws still look random.
 
 use rand::SeedableRng;
-use truco_arena::{Bot, BotRng};
+use truco_bots::{Bot, BotRng};
 use truco_game::abstraction::order_actions;
 use truco_game::action::MAX_ACTIONS;
 use truco_game::{Action, ActionList};

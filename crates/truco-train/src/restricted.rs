@@ -13,7 +13,7 @@
 //! [`OPPONENT_BIT`] in their keys; table export skips them.
 
 use rand::Rng;
-use truco_arena::Bot;
+use truco_bots::Bot;
 use truco_cfr::{ActionList, Game, NodeKind, Player};
 
 use crate::frozen::{bot_choice, BotChoice};
@@ -180,7 +180,7 @@ impl<K: Keyer<Key = u64>, B: Bot + Clone + Sync> Game for Restricted<K, B> {
 mod tests {
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
-    use truco_arena::Heuristic;
+    use truco_bots::Heuristic;
     use truco_game::abstraction::Abstraction;
 
     use super::*;

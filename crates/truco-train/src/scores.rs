@@ -12,8 +12,8 @@ use std::str::FromStr;
 use std::sync::OnceLock;
 
 use rand::SeedableRng;
-use truco_arena::heuristic::Heuristic;
-use truco_arena::{Bot, BotRng};
+use truco_bots::heuristic::Heuristic;
+use truco_bots::{Bot, BotRng};
 use truco_game::{Match, RuleSet};
 
 use crate::error::TrainError;

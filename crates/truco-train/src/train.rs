@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use truco_arena::{Heuristic, Random};
+use truco_bots::{Heuristic, Random};
 use truco_cfr::distributed::round_share;
 use truco_cfr::{Algorithm, Comm, McConfig, McSolver, MergeStats, Merger, Single};
 use truco_game::abstraction::Abstraction;

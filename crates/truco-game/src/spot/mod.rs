@@ -152,6 +152,20 @@ impl Spot {
 
     /// Replays the history (checking every event) and returns the seat's view.
     pub fn to_view(&self) -> Result<View, SpotError> {
+        self.replay(|_, _| ())
+    }
+
+    /// The public state before each event of the history, in order, with the event (for a
+    /// reader of the hand's calls, e.g. a model of the opponents).
+    pub fn public_states(&self) -> Result<Vec<(PublicState, Event)>, SpotError> {
+        let mut out = Vec::with_capacity(self.history.len());
+        self.replay(|p, e| out.push((*p, e)))?;
+        Ok(out)
+    }
+
+    /// Replays the history (checking every event), calling `before` with the public state
+    /// before each event, and returns the seat's view.
+    fn replay(&self, mut before: impl FnMut(&PublicState, Event)) -> Result<View, SpotError> {
         let mut r = Replayer::new(self.start()?, self.seat, self.cards, self.deal_event());
         let mut hid = self.own_hidden.iter();
         for (i, &e) in self.history.iter().enumerate() {
@@ -160,6 +174,7 @@ impl Spot {
                 text: event_text(&r.public, e, None),
                 column: None,
             };
+            before(&r.public, e);
             match e {
                 Event::Hidden { seat } if seat == self.seat => {
                     let c = hid.next().copied();

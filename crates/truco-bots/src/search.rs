@@ -387,7 +387,6 @@ mod tests {
 
     #[test]
     fn plays_every_variant() {
-        use crate::arena::{play_match, Side};
         for (variant, opts) in [
             ("arg-1v1", vec![]),
             ("arg-2v2", vec![]),
@@ -398,23 +397,21 @@ mod tests {
         ] {
             let rules = RuleSet::new(variant, &opts).unwrap();
             let (mut a, mut b) = (SearchBot, heuristic::Heuristic);
-            let (mut ra, mut rb) = (BotRng::seed_from_u64(1), BotRng::seed_from_u64(2));
-            let out = play_match(
-                rules,
-                7,
-                0,
-                Side {
-                    bot: &mut a,
-                    rng: &mut ra,
-                },
-                Side {
-                    bot: &mut b,
-                    rng: &mut rb,
-                },
-                None,
-            )
-            .unwrap_or_else(|e| panic!("{variant} {opts:?}: {e}"));
-            assert!(out.hands > 0);
+            let mut rng = BotRng::seed_from_u64(1);
+            let mut m = truco_game::Match::new(rules, 7);
+            let mut hands = 0;
+            while m.winner().is_none() {
+                m.play_round(&mut |seat: u8, view: &View, legal: &ActionList| {
+                    if seat % 2 == 0 {
+                        a.act(view, legal.as_slice(), &mut rng)
+                    } else {
+                        b.act(view, legal.as_slice(), &mut rng)
+                    }
+                })
+                .unwrap_or_else(|e| panic!("{variant} {opts:?}: {e}"));
+                hands += 1;
+            }
+            assert!(hands > 0);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! checked with a counting global allocator around every decision (this test binary only).
 
 use rand::SeedableRng;
-use truco_arena::{Bot, BotRng, Heuristic};
+use truco_bots::{Bot, BotRng, Heuristic};
 use truco_game::{ActionList, Actor, PublicState, RuleSet, State};
 
 #[global_allocator]
@@ -40,8 +40,8 @@ fn heuristic_decisions_allocate_nothing() {
     );
     let mut rng = BotRng::seed_from_u64(4);
     // The one-time envido table.
-    truco_arena::heuristic::tanto::total_pmf(truco_game::Deck::Spanish40);
-    truco_arena::heuristic::tanto::total_pmf(truco_game::Deck::Valencian22);
+    truco_bots::heuristic::tanto::total_pmf(truco_game::Deck::Spanish40);
+    truco_bots::heuristic::tanto::total_pmf(truco_game::Deck::Valencian22);
     let sets = [
         (RuleSet::ARG_1V1, (20, 3)),
         (RuleSet::ARG_2V2, (20, 3)),

@@ -51,7 +51,7 @@ fn spots(rules: RuleSet, seed: u64) -> Vec<(Spot, View, Vec<truco_game::Event>)>
         m.play_round(&mut |_seat: u8, view: &View, legal: &ActionList| {
             events.observe(view);
             k += 1;
-            if legal.len() > 1 && k % 3 == 0 && out.len() < SPOTS {
+            if legal.len() > 1 && k.is_multiple_of(3) && out.len() < SPOTS {
                 if let Ok(spot) = Spot::from_view_and_log(view, events.as_slice()) {
                     out.push((spot, *view, events.as_slice().to_vec()));
                 }

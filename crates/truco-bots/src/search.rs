@@ -402,7 +402,7 @@ mod tests {
             let mut hands = 0;
             while m.winner().is_none() {
                 m.play_round(&mut |seat: u8, view: &View, legal: &ActionList| {
-                    if seat % 2 == 0 {
+                    if seat.is_multiple_of(2) {
                         a.act(view, legal.as_slice(), &mut rng)
                     } else {
                         b.act(view, legal.as_slice(), &mut rng)

@@ -1,12 +1,19 @@
 //! `truco play` driven by scripted standard input: a whole match to its end, bad choices asked
 //! again, `hint` from a table, quitting and the end of input mid-match, team variants with a
-//! partner, and clear errors for bad arguments.
+//! partner, what the screen says (tricks in play order, envido totals, each hand's header, the
+//! variant's words and rules), hostile input (huge lines, invalid UTF-8), and clear errors for
+//! bad arguments.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `truco play ARGS` with `input` on standard input.
 fn play(args: &[&str], input: &str) -> Output {
+    play_bytes(args, input.as_bytes().to_vec())
+}
+
+/// Runs `truco play ARGS` with raw bytes on standard input.
+fn play_bytes(args: &[&str], input: Vec<u8>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_truco"))
         .arg("play")
         .args(args)
@@ -16,10 +23,9 @@ fn play(args: &[&str], input: &str) -> Output {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
     // The player may stop reading before the input ends (a finished match): ignore EPIPE.
     let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
@@ -83,8 +89,30 @@ fn bad_choices_are_asked_again_and_hint_reads_the_table() {
     assert!(t.contains("0 is not a choice here"), "{t}");
     assert!(t.contains("99 is not a choice here"), "{t}");
     assert!(t.contains("`foo` is not a legal move here"), "{t}");
-    assert!(t.contains("hint (the table):") && t.contains('%'), "{t}");
+    assert!(t.contains("hint: the table bot would play"), "{t}");
+    assert!(
+        t.contains("why: ") && t.contains("table's probability"),
+        "{t}"
+    );
+    assert!(t.contains("<- the bot's move") && t.contains('%'), "{t}");
     assert!(t.contains("type the number of a move"), "{t}");
+    // `help` gives the variant's ranking and scoring; the hint and help lines fit a terminal.
+    assert!(
+        t.contains("cards, strongest first: 1E > 1B > 7E > 7O"),
+        "{t}"
+    );
+    assert!(t.contains("scoring: a hand is worth 1; truco 2"), "{t}");
+    assert!(t.contains("docs/rules/arg-1v1.md"), "{t}");
+    let start = t.find("hint: the table bot").unwrap();
+    let end = t.find("docs/rules/arg-1v1.md").unwrap();
+    for line in t[start..end].lines() {
+        let line = line
+            .trim_start_matches("your move:")
+            .trim_start_matches("> ");
+        if !line.contains("1) ") {
+            assert!(line.chars().count() <= 80, "a long line: {line}");
+        }
+    }
     assert!(t.contains("You left the match"), "{t}");
 }
 
@@ -198,4 +226,151 @@ fn bad_arguments_are_clear_errors() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(want), "{args:?}: {err}");
     }
+}
+
+/// The lines of `t` that show a trick.
+fn trick_lines(t: &str) -> Vec<&str> {
+    t.lines().filter(|l| l.starts_with("trick ")).collect()
+}
+
+#[test]
+fn tricks_show_cards_in_play_order_with_the_leader_marked() {
+    let t = text(&play(
+        &["--variant", "arg-1v1", "--seed", "5"],
+        &"1\n".repeat(3000),
+    ));
+    let lines = trick_lines(&t);
+    assert!(!lines.is_empty(), "{t}");
+    // Every trick line marks its first card as led, and only that one.
+    for l in &lines {
+        let cards: Vec<&str> = l
+            .split("  ")
+            .skip(1)
+            .filter(|c| !c.starts_with("->"))
+            .collect();
+        assert!(cards[0].contains("(led"), "{l}");
+        assert!(cards[1..].iter().all(|c| !c.contains("led")), "{l}");
+    }
+    // Seat 1 leads some tricks: its card comes first, before seat 0's.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(":  1:") && l.contains("(led)  0:")),
+        "{t}"
+    );
+}
+
+#[test]
+fn envido_totals_are_said_aloud_and_your_total_is_shown() {
+    let t = text(&play(
+        &["--variant", "arg-2v2", "--seed", "9"],
+        &"5\n".repeat(3000),
+    ));
+    assert!(t.contains("(your envido total: "), "{t}");
+    // The table announces from the mano: better totals said, the others "son buenas".
+    let said = t
+        .lines()
+        .find(|l| l.starts_with("envido: seat") && l.contains("son buenas"))
+        .unwrap_or_else(|| panic!("{t}"));
+    assert!(said.contains("wins it for"), "{said}");
+    // One against one: both totals are shown.
+    let t = text(&play(
+        &[
+            "--variant",
+            "arg-1v1",
+            "--model",
+            "models/arg-1v1.tbl",
+            "--seed",
+            "2",
+        ],
+        "1\n1\n1\n1\n1\n1\n1\n1\nquit\n",
+    ));
+    assert!(t.contains("envido: seat 1: 28, seat 0 (you): 5"), "{t}");
+}
+
+#[test]
+fn every_hand_has_its_header() {
+    let t = text(&play(
+        &["--variant", "arg-2v2", "--seat", "1", "--seed", "9"],
+        &"1\n".repeat(4000),
+    ));
+    let headers = t
+        .lines()
+        .filter(|l| l.starts_with("=== hand ") && l.contains("=== score"))
+        .count();
+    let ends = t.matches("=== hand over ===").count();
+    let played: usize = t
+        .rsplit_once("after ")
+        .and_then(|(_, n)| n.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{t}"));
+    assert_eq!((headers, ends), (played, played), "{t}");
+    assert!(t.contains(" is the mano and leads"), "{t}");
+}
+
+#[test]
+fn paulista_names_the_manilhas_and_says_mao() {
+    let t = text(&play(
+        &["--variant", "paulista", "--seed", "3"],
+        "1\n1\n1\nhelp\nquit\n",
+    ));
+    assert!(t.contains("manilhas") && t.contains("(zap) >"), "{t}");
+    assert!(
+        t.contains("is the mão and leads") && t.contains("| mão: seat"),
+        "{t}"
+    );
+    assert!(!t.contains("mano"), "{t}");
+    assert!(
+        t.contains("scoring: a hand is worth 1; truco 3, seis 6"),
+        "{t}"
+    );
+}
+
+#[test]
+fn team_answers_say_who_answers_and_what_pass_means() {
+    let t = text(&play(
+        &[
+            "--variant",
+            "valencian",
+            "--model",
+            "models/valencian.tbl",
+            "--seed",
+            "3",
+        ],
+        &"1\n".repeat(40),
+    ));
+    assert!(t.contains("You answer for your team"), "{t}");
+    assert!(t.contains("pass means\n  no truc now"), "{t}");
+    let t = text(&play(
+        &[
+            "--variant",
+            "paulista",
+            "--model",
+            "models/paulista.tbl",
+            "--seed",
+            "3",
+        ],
+        &"1\n".repeat(40),
+    ));
+    assert!(t.contains("You answer for your team"), "{t}");
+}
+
+#[test]
+fn a_huge_line_is_skipped_without_holding_it() {
+    // 100 MB on one line, then a choice: the line is dropped as it is read.
+    let mut input = vec![b'7'; 100 << 20];
+    input.extend_from_slice(b"\nquit\n");
+    let t = text(&play_bytes(&["--variant", "arg-1v1", "--seed", "2"], input));
+    assert!(t.contains("that line is longer than 4096 bytes"), "{t}");
+    assert!(t.contains("You left the match"), "{t}");
+}
+
+#[test]
+fn invalid_utf8_is_answered_and_the_match_goes_on() {
+    let input = b"\xff\xfe\x80\n1\nquit\n".to_vec();
+    let t = text(&play_bytes(&["--variant", "arg-1v1", "--seed", "2"], input));
+    assert!(t.contains("that line is not valid UTF-8 text"), "{t}");
+    assert!(t.contains("You left the match"), "{t}");
+    // The choice after it was taken: a second table was shown.
+    assert!(t.matches("--- score:").count() >= 2, "{t}");
 }

@@ -13,8 +13,8 @@ use truco_arena::{BotError, BotSpec};
 use truco_bots::{Bot, BotRng, HandEvents, Heuristic};
 use truco_game::matchplay::Match;
 use truco_game::spot::Words;
-use truco_game::{Action, ActionList, Event, RuleSet, View};
-use truco_player::{Player, TablePlay};
+use truco_game::{Action, ActionList, Actor, Event, RuleSet, View};
+use truco_player::{Decision, Player, Source, TablePlay};
 use truco_query::{Policy, PolicyError};
 use truco_search::{SearchBudget, SearchError, Searcher};
 
@@ -144,7 +144,7 @@ pub fn play(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Resu
             );
             Some(Hint::Search(searcher))
         }
-        (Some(policy), None) => Some(Hint::Table(policy)),
+        (Some(policy), None) => Some(Hint::Table(policy, play)),
         (None, Some(_)) => return Err(PlayError::SearchNeedsTable(args.model.to_string())),
         (None, None) => None,
     };
@@ -164,19 +164,26 @@ pub fn play(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Resu
     if rules.players > 2 {
         writeln!(
             out,
-            "Your partner(s): seats {} ({}). Seats play in order from the mano.",
+            "Your partner(s): seats {} ({}). Seats play in order from the {}.",
             (0..rules.players)
                 .filter(|s| s % 2 == you % 2 && *s != you)
                 .map(|s| s.to_string())
                 .collect::<Vec<_>>()
                 .join(", "),
-            partner.name()
+            partner.name(),
+            screen::mano_word(&rules)
         )?;
     }
+    writeln!(
+        out,
+        "Type `help` at any move for the card ranking and the scoring of {}.",
+        rules.variant
+    )?;
     let mut m = Match::new(rules, seed);
     let mut rng = BotRng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut events = HandEvents::new();
     let mut failure: Option<std::io::Error> = None;
+    let mut hand_number = 0u32;
     while m.winner().is_none() {
         let first_hand = m.hands_played();
         let (score, camas) = (m.score(), m.camas());
@@ -184,6 +191,14 @@ pub fn play(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Resu
         let mut choose = |seat: u8, view: &View, legal: &ActionList| -> Action {
             events.observe(view);
             let seen = events.as_slice();
+            if seen.len() == 1 && !quit && failure.is_none() {
+                // The hand's first decision: its header, whoever decides.
+                hand_number += 1;
+                let header = screen::hand_header(view, hand_number, you, score, camas);
+                if let Err(e) = write!(out, "{header}") {
+                    failure = Some(e);
+                }
+            }
             let action = if quit || failure.is_some() {
                 legal.as_slice()[0]
             } else if seat == you {
@@ -253,7 +268,7 @@ pub fn play(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Resu
     let s = m.score();
     writeln!(
         out,
-        "\n{} Final score: your team {} - {} other team, after {} hands.",
+        "\n{} Final score: your team {} - {} other team, after {} hand{}.",
         if won {
             "You win the match!"
         } else {
@@ -261,7 +276,8 @@ pub fn play(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Resu
         },
         s[(you % 2) as usize],
         s[1 - (you % 2) as usize],
-        m.hands_played()
+        m.hands_played(),
+        if m.hands_played() == 1 { "" } else { "s" }
     )?;
     Ok(())
 }
@@ -279,15 +295,34 @@ fn ask(
     out: &mut impl Write,
 ) -> std::io::Result<Choice> {
     write!(out, "{}", screen::table(view, events, you, score, camas))?;
+    if let Some(who) = who_answers(view, legal) {
+        writeln!(out, "{who}")?;
+    }
     let words = Words::of(view.public());
     loop {
         write!(out, "{}> ", screen::choices(view, legal))?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out, "\nend of input: leaving the match")?;
-            return Ok(Choice::Quit);
-        }
+        let line = match read_line(input, MAX_LINE)? {
+            Line::End => {
+                writeln!(out, "\nend of input: leaving the match")?;
+                return Ok(Choice::Quit);
+            }
+            Line::TooLong => {
+                writeln!(
+                    out,
+                    "that line is longer than {MAX_LINE} bytes: it was skipped (type a move)"
+                )?;
+                continue;
+            }
+            Line::NotUtf8 => {
+                writeln!(
+                    out,
+                    "that line is not valid UTF-8 text: it was skipped (type a move)"
+                )?;
+                continue;
+            }
+            Line::Text(t) => t,
+        };
         let text = line.trim();
         match text.to_ascii_lowercase().as_str() {
             "" => continue,
@@ -297,14 +332,20 @@ fn ask(
                 continue;
             }
             "help" => {
+                let moves = legal
+                    .iter()
+                    .map(|&a| screen::name(&words, a))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let usage = format!(
+                    "type the number of a move, or its name ({moves}), `hint` for the table's \
+                     advice, `quit` to leave"
+                );
                 writeln!(
                     out,
-                    "type the number of a move, or its name ({}), `hint` for the table's advice, `quit` to leave",
-                    legal
-                        .iter()
-                        .map(|&a| screen::name(&words, a))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    "{}\n{}",
+                    screen::wrap(&usage, 78),
+                    screen::rules_help(view.public())
                 )?;
                 continue;
             }
@@ -328,14 +369,118 @@ fn ask(
     }
 }
 
-/// What `hint` reads: the table, or the search over it.
+/// The longest input line read (bytes); the rest of a longer line is read and dropped, never
+/// held in memory.
+pub const MAX_LINE: usize = 4096;
+
+/// One line of the person's input.
+enum Line {
+    /// The input ended.
+    End,
+    /// The line (without its end) was longer than the limit; it was skipped.
+    TooLong,
+    /// The line is not UTF-8 text.
+    NotUtf8,
+    /// A line of text.
+    Text(String),
+}
+
+/// Reads one line of at most `max` bytes from `input`, consuming (and dropping) the rest of a
+/// longer one without holding it.
+fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Line> {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            if !any {
+                return Ok(Line::End);
+            }
+            break;
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        if !too_long {
+            if bytes.len() + chunk.len() > max {
+                too_long = true;
+                bytes = Vec::new();
+            } else {
+                bytes.extend_from_slice(chunk);
+            }
+        }
+        let used = done.unwrap_or(buf.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Line::TooLong);
+    }
+    Ok(String::from_utf8(bytes).map_or(Line::NotUtf8, Line::Text))
+}
+
+/// Who answers for the team and what `pass` means, when the person's decision is one of those.
+fn who_answers(view: &View, legal: &[Action]) -> Option<String> {
+    let p = view.public();
+    let n = p.rules().players;
+    let me = view.seat();
+    match p.actor() {
+        Actor::Team { seat, .. } if seat == me && n > 2 => Some(screen::wrap(
+            "You answer for your team: the first of the team after the caller decides for all \
+             (partners do not vote).",
+            78,
+        )),
+        Actor::Seat(s) if s == me && legal.contains(&Action::Pass) => {
+            let text = if p.truco().pending {
+                // The envit step before the team answers a truc called out of turn.
+                let partner = (me + 2) % n;
+                format!(
+                    "A truc was called at your team on your turn: you may open the envit first \
+                     (the truc waits for it); pass leaves the truc to your team's answer, which \
+                     your partner (seat {partner}) gives."
+                )
+            } else {
+                "Out of turn: your team may call the truc now, before the next card; pass means \
+                 no truc now (the play goes on)."
+                    .to_string()
+            };
+            Some(screen::wrap(&text, 78))
+        }
+        _ => None,
+    }
+}
+
+/// What `hint` reads: the table (and how the opponents play it), or the search over it.
 enum Hint {
-    Table(Arc<Policy>),
+    Table(Arc<Policy>, TablePlay),
     Search(Arc<Searcher>),
 }
 
-/// The table's recommendation, or the search's with each move's value (or, without a table,
-/// the heuristic's choice).
+/// The move the table's player would make here, and why: a fresh [`Player`] playing the table
+/// as the opponents do, with a fixed seed. This is the one place the hint asks the player.
+fn table_bot_move(
+    policy: &Arc<Policy>,
+    play: TablePlay,
+    view: &View,
+    events: &[Event],
+    legal: &[Action],
+) -> Decision {
+    let mut player = Player::new(Arc::clone(policy)).with_play(play);
+    let mut rng = BotRng::seed_from_u64(0x6869_6e74);
+    player.decide(view, events, legal, &mut rng)
+}
+
+/// What the bot would play and why, with the table's probabilities and values beside each move
+/// (or, without a table, the heuristic's choice; with `--search`, the search's strategy).
 fn hint_text(
     view: &View,
     events: &[Event],
@@ -343,33 +488,71 @@ fn hint_text(
     hint: Option<&Hint>,
     words: &Words,
 ) -> String {
-    let policy = match hint {
+    let (policy, play) = match hint {
         None => {
             let mut rng = BotRng::seed_from_u64(0);
             let a = Heuristic.act_in_hand(view, events, legal, &mut rng);
-            return format!("hint (the heuristic): {}", screen::name(words, a));
+            return format!(
+                "hint: the heuristic bot would play {} (it has no table to show)",
+                screen::name(words, a)
+            );
         }
         Some(Hint::Search(searcher)) => return search_hint(searcher, view, events),
-        Some(Hint::Table(policy)) => policy,
+        Some(Hint::Table(policy, play)) => (policy, *play),
     };
-    match policy.recommend(view, events) {
-        Ok(rec) => {
-            let mut s = String::from("hint (the table):");
-            for adv in rec.actions() {
-                let value = adv.value.map_or("-".to_string(), |v| format!("{v:+.2}"));
-                s.push_str(&format!(
-                    "  {} {:.0}% (value {value})",
-                    rec.name(adv.action),
-                    adv.prob * 100.0
-                ));
-            }
-            if rec.fallback {
-                s.push_str("\n  (the table never saw this spot: its fallback, uniform but mazo)");
-            }
-            s
+    let rec = match policy.recommend(view, events) {
+        Ok(rec) => rec,
+        Err(e) => return format!("hint: the table cannot answer here: {e}"),
+    };
+    let decision = table_bot_move(policy, play, view, events, legal);
+    let chosen = decision.action;
+    let changes: Vec<String> = decision
+        .changes
+        .iter()
+        .map(|c| {
+            format!(
+                "{} instead of {}: {}",
+                screen::name(words, c.to),
+                screen::name(words, c.from),
+                c.rule.why()
+            )
+        })
+        .collect();
+    let why = match decision.source {
+        Source::Fallback => "the table never saw this spot, so the bot plays by its search".into(),
+        Source::Erratic => "your play looks erratic, so the bot plays by its search".into(),
+        _ if !changes.is_empty() => changes.join("; "),
+        _ => "the table's most likely move".into(),
+    };
+    let mut s = format!(
+        "hint: the table bot would play {}\n{}\n",
+        screen::name(words, chosen),
+        screen::wrap_indented(&why, 78, "  why: ", "    ")
+    );
+    let values = rec.actions().iter().any(|a| a.value.is_some());
+    s.push_str("  move            table's probability");
+    s.push_str(if values { "   value (points)\n" } else { "\n" });
+    for adv in rec.actions() {
+        let mut row = format!(
+            "  {:<16}{:>18.0}%",
+            rec.name(adv.action).to_string(),
+            adv.prob * 100.0
+        );
+        if values {
+            let v = adv.value.map_or("-".to_string(), |v| format!("{v:+.2}"));
+            row.push_str(&format!("   {v:>14}"));
         }
-        Err(e) => format!("hint: the table cannot answer here: {e}"),
+        if adv.action == chosen {
+            row.push_str("   <- the bot's move");
+        }
+        s.push_str(&row);
+        s.push('\n');
     }
+    if rec.fallback {
+        s.push_str("  (the table's fallback for an unseen spot: uniform but mazo)\n");
+    }
+    s.pop();
+    s
 }
 
 /// The search's strategy and each move's value in points and match-win chance.
@@ -389,14 +572,14 @@ fn search_hint(searcher: &Searcher, view: &View, events: &[Event]) -> String {
                 .filter(|_| searched.blueprint.is_none());
             for adv in rec.actions() {
                 s.push_str(&format!(
-                    "  {} {:.0}%",
-                    rec.name(adv.action),
+                    "\n  {:<16}{:>4.0}%",
+                    rec.name(adv.action).to_string(),
                     adv.prob * 100.0
                 ));
                 let i = searched.probs.iter().position(|x| x.0 == adv.action);
                 if let Some(v) = values.zip(i).and_then(|(v, i)| v.get(i)) {
                     s.push_str(&format!(
-                        " ({:+.2} points, {:.0}% match)",
+                        "  ({:+.2} points, {:.0}% match)",
                         v.points,
                         v.win * 100.0
                     ));

@@ -102,7 +102,7 @@ pub const ARGENTINE_TIERS: [&[Card]; 14] = [
 /// The Argentine strength table.
 pub static ARGENTINE: RankTable = RankTable::from_tiers(&ARGENTINE_TIERS);
 
-/// The 9 Valencian tiers of the 22-card deck, strongest first (valencian-truc-2v2.fr.txt).
+/// The 9 Valencian tiers of the 22-card deck, strongest first (`docs/rules/valencian.md`).
 pub const VALENCIAN_TIERS: [&[Card]; 9] = [
     &[card(E, 1)],
     &[card(B, 1)],

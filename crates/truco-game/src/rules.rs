@@ -2,6 +2,9 @@
 //!
 //! Build one with [`RuleSet::new`], e.g. `RuleSet::new("arg-classic", &["players=6", "flor"])`.
 //!
+//! The rules each variant plays are described for players in `docs/rules/` at the root of the
+//! repository; "ruling N" in these docs is rule N of its list (`docs/rules/README.md`).
+//!
 //! # Choices where the texts are silent (all three Argentine variants)
 //! - Envido chain: envido at most twice, real envido once, falta envido last; steps may be
 //!   skipped but never taken back (the German ladder; the French 2v2 text says the same; the
@@ -50,15 +53,15 @@ use crate::ranking::Ranking;
 /// The variants this engine knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
-    /// `arg-1v1`: argentine-1v1-15.fr.txt.
+    /// `arg-1v1`: one against one, to 15 (`docs/rules/arg-1v1.md`).
     Arg1v1,
-    /// `arg-2v2`: argentine-2v2-30.fr.txt (Barajamos table rules).
+    /// `arg-2v2`: two teams of two, to 30, no flor (`docs/rules/arg-2v2.md`).
     Arg2v2,
-    /// `arg-classic`: argentine-classic-2-4-6.de.txt with its options.
+    /// `arg-classic`: 2, 4 or 6 players with its options (`docs/rules/arg-classic.md`).
     ArgClassic,
-    /// `paulista`: brazilian-paulista-2v2-12.fr.txt (see [`RuleSet::PAULISTA`]).
+    /// `paulista`: truco paulista (`docs/rules/paulista.md`, [`RuleSet::PAULISTA`]).
     Paulista,
-    /// `valencian`: valencian-truc-2v2.fr.txt (see [`RuleSet::VALENCIAN`]).
+    /// `valencian`: Valencian truc (`docs/rules/valencian.md`, [`RuleSet::VALENCIAN`]).
     Valencian,
 }
 

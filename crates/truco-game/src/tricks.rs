@@ -1,4 +1,4 @@
-//! Trick resolution and the hand winner after pardas (VARIANTS.md 'Shared structure').
+//! Trick resolution and the hand winner after pardas (`docs/rules/README.md`, 'What every rule set shares').
 
 use crate::action::NONE;
 use crate::ranking::RankTable;

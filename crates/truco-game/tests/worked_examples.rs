@@ -1,4 +1,4 @@
-//! The worked examples of the three Argentine rule texts (and of VARIANTS.md), driven through
+//! The worked examples of the three Argentine rule texts (and of `docs/rules/`), driven through
 //! the public API: hands are dealt, actions applied, and the points checked.
 
 use truco_game::envido::envido_value;

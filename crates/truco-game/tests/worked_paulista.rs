@@ -1,5 +1,5 @@
-//! Every worked example of brazilian-paulista-2v2-12.fr.txt, through the engine, and the
-//! paulista views (hidden card, mão de onze, mão de ferro).
+//! Every worked example of the paulista rule text (`docs/rules/paulista.md`), through the
+//! engine, and the paulista views (hidden card, mão de onze, mão de ferro).
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Every worked example of valencian-truc-2v2.fr.txt, through the engine.
+//! Every worked example of the Valencian rule text (`docs/rules/valencian.md`), through the engine.
 
 mod common;
 

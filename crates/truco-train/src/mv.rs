@@ -1,4 +1,4 @@
-//! Match values as the trainer's terminal utility (issue 8, the hook of `truco-solve`).
+//! Match values as the trainer's terminal utility (the hook of `truco-solve`).
 //!
 //! By default [`crate::game::TrucoGame`] scores a hand by capped points. With
 //! [`crate::game::TrucoGame::with_match_values`] it scores it by the match value of the cell the

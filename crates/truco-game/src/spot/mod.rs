@@ -29,10 +29,10 @@
 //!    arg-classic announce from the mano on only a total that beats every earlier one. A `/`
 //!    may mark the end of a trick.
 //!
-//! Seats are absolute. A team's answer is written with the seat that decides it (VARIANTS.md
-//! ruling 1). [`Spot`] implements [`FromStr`](std::str::FromStr) (parse, with errors naming the
-//! field or history token and its column) and [`Display`](std::fmt::Display) (the canonical
-//! form, which parses back to the same spot).
+//! Seats are absolute. A team's answer is written with the seat that decides it (ruling 1
+//! of `docs/rules/README.md`). [`Spot`] implements [`FromStr`](std::str::FromStr) (parse,
+//! with errors naming the field or history token and its column) and
+//! [`Display`](std::fmt::Display) (the canonical form, which parses back to the same spot).
 //!
 //! A [`View`] keeps no event log (it is the solver's small `Copy` information-set value; a
 //! 64-event log would multiply its size). [`Spot::from_view`] therefore rebuilds a history

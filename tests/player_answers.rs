@@ -260,3 +260,57 @@ fn the_player_never_refuses_into_a_lost_match() {
         let _ = &mut player;
     }
 }
+
+/// Bad requests get clear errors naming the cause, and the server answers the next good one.
+#[test]
+fn bad_requests_are_clear_errors_and_the_server_stays_up() {
+    let path = model_path("arg-1v1");
+    let good = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C";
+    let lines: Vec<String> = [
+        json!({"id": 1, "spot": "arg-9v9 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C"}),
+        json!({"id": 2, "spot": "arg-1v1 | score 0-0 | dealer 1 | seat 1: 4C 5B 6E"}),
+        json!({"id": 3, "spot": "arg-2v2 | score 0-0 | dealer 3 | seat 0: 1E 7O 3C"}),
+        json!({"id": 4, "spot": good, "earlier": "not a list"}),
+        json!({"id": 5, "spot": good, "earlier": ["arg-1v1 | nonsense"]}),
+        json!({"id": 6, "spot": good, "seed": 3}),
+    ]
+    .iter()
+    .map(Value::to_string)
+    .collect();
+    let answers = serve_stdin(&path, &lines);
+    let kind = |i: usize| {
+        answers[i]["error"]["kind"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+    let message = |i: usize| answers[i]["error"]["message"].to_string();
+    assert_eq!(kind(0), "bad_spot");
+    assert!(message(0).contains("arg-9v9"), "{}", answers[0]);
+    assert_eq!(kind(1), "no_decision");
+    assert!(message(1).contains("seat 0 is to act"), "{}", answers[1]);
+    assert_eq!(kind(2), "wrong_variant");
+    assert!(message(2).contains("arg-2v2"), "{}", answers[2]);
+    assert_eq!(kind(3), "bad_request");
+    assert!(message(3).contains("earlier"), "{}", answers[3]);
+    assert_eq!(kind(4), "bad_spot");
+    assert!(message(4).contains("earlier hand 1"), "{}", answers[4]);
+    assert!(answers[5]["move"]["action"].is_string(), "{}", answers[5]);
+    // Search budgets of zero or over a minute, and a table the search does not cover, are
+    // refused before serving.
+    for (budget, model, says) in [
+        ("0ms", "arg-1v1", "positive"),
+        ("61s", "arg-1v1", "60 s"),
+        ("20ms", "arg-2v2", "arg-2v2"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_truco"))
+            .args(["serve", "--no-verify", "--model", &model_path(model)])
+            .args(["--search", budget])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{budget} {model}");
+        assert!(err.contains(says), "{budget} {model}: {err}");
+    }
+}

@@ -26,4 +26,4 @@ pub mod searcher;
 
 pub use budget::SearchBudget;
 pub use error::SearchError;
-pub use searcher::{ActionValue, SearchScope, Searched, Searcher, Utility};
+pub use searcher::{searchable, ActionValue, SearchScope, Searched, Searcher, Utility};

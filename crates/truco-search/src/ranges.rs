@@ -2,8 +2,8 @@
 //! the table would have played the seat's actions of this hand with it.
 
 use truco_cfr::resolve::Range;
-use truco_game::envido::envido_value;
-use truco_game::{Card, CardSet, Event, View, NONE};
+use truco_game::envido::{envido_value, flor_value, has_flor};
+use truco_game::{Action, Card, CardSet, Event, View, NONE};
 use truco_query::Policy;
 
 use crate::root::Replay;
@@ -15,7 +15,8 @@ use crate::SearchError;
 pub const FLOOR: f64 = 0.01;
 
 /// Every 3-card hand of `deck` that `seat` could hold given the public cards: its own face-up
-/// cards in it, the other seats' out of it, and its revealed envido totals matched.
+/// cards in it, the other seats' out of it, its revealed envido and flor totals matched, and a
+/// flor if it declared one.
 pub fn candidates(deck: CardSet, replay: &Replay, seat: u8) -> Vec<[Card; 3]> {
     let now = replay.before.last().expect("a replay has a current state");
     let players = now.rules().players;
@@ -31,16 +32,33 @@ pub fn candidates(deck: CardSet, replay: &Replay, seat: u8) -> Vec<[Card; 3]> {
             }
         }
     }
-    let totals: Vec<u8> = replay
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Reveal { totals, .. } if totals[seat as usize] != NONE => {
-                Some(totals[seat as usize])
+    // Revealed totals, each an envido total or a flor total (`PublicState::reveal_kind`), and
+    // whether the seat declared a flor (it then holds one).
+    let mut totals: Vec<(bool, u8)> = Vec::new();
+    let mut declared_flor = false;
+    for (i, e) in replay.events.iter().enumerate() {
+        match *e {
+            Event::Reveal {
+                seat: by,
+                action,
+                totals: t,
+            } if t[seat as usize] != NONE => {
+                let flor = replay.before[i].reveal_kind(action) == Some(true);
+                totals.push((flor, t[seat as usize]));
+                declared_flor |= by == seat && action == Action::Flor;
             }
-            _ => None,
-        })
-        .collect();
+            Event::Act {
+                seat: by,
+                action: Action::Flor,
+            }
+            | Event::Reveal {
+                seat: by,
+                action: Action::Flor,
+                ..
+            } if by == seat => declared_flor = true,
+            _ => {}
+        }
+    }
     let cards: Vec<Card> = CardSet(deck.0 & !others).iter().collect();
     let mut out = Vec::new();
     for i in 0..cards.len() {
@@ -51,7 +69,17 @@ pub fn candidates(deck: CardSet, replay: &Replay, seat: u8) -> Vec<[Card; 3]> {
                 if hs.0 & own != own {
                     continue;
                 }
-                if totals.iter().any(|&t| envido_value(hs) != t) {
+                if declared_flor && !has_flor(hs) {
+                    continue;
+                }
+                let shown = |&(flor, t): &(bool, u8)| {
+                    if flor {
+                        flor_value(hs) == Some(t)
+                    } else {
+                        envido_value(hs) == t
+                    }
+                };
+                if !totals.iter().all(shown) {
                     continue;
                 }
                 out.push(h);

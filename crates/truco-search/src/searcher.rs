@@ -75,7 +75,16 @@ pub struct Searched {
     pub blueprint: Option<String>,
 }
 
-/// Searches arg-1v1 decisions over a blueprint table (see the crate docs).
+/// Whether the search covers a table of `rules`: two seats dealt from the Spanish deck without
+/// a vira, envido (with or without flor), a match to 15 (the match-value table's).
+pub fn searchable(rules: &truco_game::RuleSet) -> bool {
+    matches!(rules.variant, Variant::Arg1v1 | Variant::ArgClassic)
+        && rules.players == 2
+        && rules.target == 15
+        && rules.camas == 0
+}
+
+/// Searches decisions of two-seat Argentine games over a blueprint table (see the crate docs).
 pub struct Searcher {
     policy: Arc<Policy>,
     deck: CardSet,
@@ -86,13 +95,17 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher over `policy` with `budget` per decision. Errors: a table of rules other
-    /// than arg-1v1's (two seats, no vira, no flor).
+    /// A searcher over `policy` with `budget` per decision. Errors: a table of rules it does
+    /// not cover: it covers the Argentine games of two seats to 15 (arg-1v1, and arg-classic
+    /// `players=2 target=15` with or without flor), whose match values it knows
+    /// ([`searchable`]).
     pub fn new(policy: Arc<Policy>, budget: SearchBudget) -> Result<Searcher, SearchError> {
         let r = policy.rules();
         let variant = &policy.table().meta().variant;
-        if r.variant != Variant::Arg1v1 || r.players != 2 || r.flor {
-            return Err(SearchError::Unsupported(variant.clone()));
+        if !searchable(r) {
+            return Err(SearchError::Unsupported(
+                truco_game::spot::rules_text(r).unwrap_or_else(|_| variant.clone()),
+            ));
         }
         let deck = if variant == "arg-1v1-mini" {
             MINI_DECK

@@ -140,6 +140,37 @@ fn ranges_keep_the_public_cards_and_the_shown_totals() {
 }
 
 #[test]
+fn two_seats_with_flor_are_searched_and_a_declared_flor_is_in_the_range() {
+    // Seat 0 declared flor: every hand of its range holds one; seat 1 answers a truco.
+    let text = "arg-classic players=2 target=15 flor | score 3-5 | dealer 1 | seat 1: 4C 5O 6B \
+                | 0:flor 0:3E 1:4C 0:truco";
+    let spot: Spot = text.parse().unwrap();
+    let view = spot.to_view().unwrap();
+    let replay = Replay::new(&view, spot.history()).unwrap();
+    let deck = spot.rules().deck.cards();
+    let seat0 = candidates(deck, &replay, 0);
+    assert!(!seat0.is_empty());
+    let three = "3E".parse().unwrap();
+    for h in &seat0 {
+        let set = CardSet::from_cards(h);
+        assert!(
+            truco_game::envido::has_flor(set) && set.contains(three),
+            "{h:?}"
+        );
+    }
+    let opts = OpenOptions {
+        verify_checksum: false,
+    };
+    let table = "arg-classic-players-2-target-15-flor.tbl";
+    let p = Arc::new(Policy::open_with(model(table), opts).unwrap());
+    let s = Searcher::new(p, SearchBudget(Budget::Iterations(300))).unwrap();
+    let searched = s.decide(&view, spot.history(), 1, true).unwrap();
+    assert!(searched.blueprint.is_none(), "{:?}", searched.blueprint);
+    let total: f64 = searched.probs.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-6, "{total}");
+}
+
+#[test]
 fn a_search_out_of_time_plays_the_blueprint_and_says_so() {
     // 0.1 ms cannot run the fewest iterations the answer needs at the start of a hand.
     let spot: Spot = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C"

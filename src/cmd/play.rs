@@ -42,9 +42,10 @@ pub struct Args {
     /// your parity).
     #[arg(long, default_value_t = 0)]
     pub seat: u8,
-    /// With a table as --model (arg-1v1): the table searches its answers to truco calls from
-    /// the second trick on, and `hint` shows the search's strategy with each move's value
-    /// (points and match-win chance), for this budget (20ms, 2000it...).
+    /// With a table as --model (arg-1v1, or arg-classic players=2 target=15): the table
+    /// searches its answers to truco calls from the second trick on, and `hint` shows the
+    /// search's strategy with each move's value (points and match-win chance), for this budget
+    /// (20ms, 2000it...).
     #[arg(long, value_name = "BUDGET")]
     pub search: Option<SearchBudget>,
     /// Seed of the deals and of the bots (default: from the clock). The same seed and the

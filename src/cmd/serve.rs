@@ -48,9 +48,10 @@ pub struct Args {
     /// Skip the body checksum at open (faster for a large table).
     #[arg(long)]
     pub no_verify: bool,
-    /// Search every answer over the table for this budget (50ms, 2000it...; arg-1v1): the
-    /// player plays the searched strategy; the answer carries its probabilities, each
-    /// action's value in points and match-win chance, and a `search` field.
+    /// Search every answer over the table for this budget (50ms, 2000it...; arg-1v1 and
+    /// arg-classic players=2 target=15): the player plays the searched strategy; the answer
+    /// carries its probabilities, each action's value in points and match-win chance, and a
+    /// `search` field.
     #[arg(long, value_name = "BUDGET", conflicts_with = "raw")]
     pub search: Option<SearchBudget>,
     /// Answer with the table's row alone, as trained (`"raw": true`, no `"move"`).

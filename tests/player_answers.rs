@@ -301,7 +301,7 @@ fn bad_requests_are_clear_errors_and_the_server_stays_up() {
     for (budget, model, says) in [
         ("0ms", "arg-1v1", "positive"),
         ("61s", "arg-1v1", "60 s"),
-        ("20ms", "arg-2v2", "arg-2v2"),
+        ("20ms", "paulista", "paulista"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_truco"))
             .args(["serve", "--no-verify", "--model", &model_path(model)])

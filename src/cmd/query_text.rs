@@ -53,7 +53,7 @@ pub fn write(spot: &Spot, a: &Map<String, Value>, out: &mut impl Write) -> std::
         "the table's probabilities"
     };
     let header = if values.is_some() {
-        "   value    win"
+        "   value     win"
     } else {
         ""
     };
@@ -75,10 +75,12 @@ pub fn write(spot: &Spot, a: &Map<String, Value>, out: &mut impl Write) -> std::
         let value = values
             .and_then(|v| v.iter().find(|y| y["action"] == x["action"]))
             .map(|y| {
+                let win = y["win"]
+                    .as_f64()
+                    .map_or_else(|| "-".to_string(), |w| format!("{:.1}%", 100.0 * w));
                 format!(
-                    "  {:>+6.3}  {:>5.1}%",
-                    y["points"].as_f64().unwrap_or(f64::NAN),
-                    100.0 * y["win"].as_f64().unwrap_or(f64::NAN)
+                    "  {:>+6.3}  {win:>6}",
+                    y["points"].as_f64().unwrap_or(f64::NAN)
                 )
             })
             .or_else(|| x["value"].as_f64().map(|v| format!("  {v:>+6.3}")))
@@ -157,7 +159,8 @@ fn search_line(s: &Value) -> String {
     if s["searched"] == Value::Bool(true) {
         format!(
             "search: {} iterations over {} information sets ({budget}); value: net points for \
-             the seat's side to the end of the hand; win: its match-win chance after the hand",
+             the seat's side to the end of the hand; win: its match-win chance after the hand \
+             (where a match-equity table is known)",
             s["iterations"], s["info_sets"]
         )
     } else {

@@ -191,10 +191,10 @@ mod tests {
 
     #[test]
     fn a_table_the_search_does_not_cover_is_refused_before_serving() {
-        let e = served("models/arg-2v2.tbl")
+        let e = served("models/paulista.tbl")
             .with_search("20ms".parse().unwrap())
             .err()
             .unwrap();
-        assert!(e.to_string().contains("arg-2v2"), "{e}");
+        assert!(e.to_string().contains("paulista"), "{e}");
     }
 }

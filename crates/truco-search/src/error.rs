@@ -9,7 +9,9 @@ pub enum SearchError {
     #[error("bad search budget `{0}`: {1}")]
     Budget(String, String),
     /// Rules the search does not cover.
-    #[error("decision-time search covers the Argentine games of two seats to 15 (arg-1v1; arg-classic players=2 target=15, with or without flor); not {0}")]
+    #[error(
+        "decision-time search covers the Argentine games (arg-1v1, arg-2v2, arg-classic); not {0}"
+    )]
     Unsupported(String),
     /// The hand's events do not replay.
     #[error("the hand's events do not replay: {0}")]

@@ -2,7 +2,7 @@
 //!
 //! At a decision, [`Searcher::decide`]:
 //! 1. replays the hand's public events ([`root::Replay`]);
-//! 2. builds both seats' ranges: every hand each seat could hold given the public cards and the
+//! 2. builds the seats' ranges: every hand each seat could hold given the public cards and the
 //!    revealed totals, weighted by the blueprint's probability of the seat's own actions of the
 //!    hand with that hand ([`ranges::seat_range`]);
 //! 3. solves the rest of the hand from there, with exact keys (no card abstraction inside:
@@ -14,7 +14,9 @@
 //!    the decision, with the blueprint's answer, and says so ([`Searched::blueprint`]).
 //!
 //! The re-solving is *unsafe* (no gadget): see the crate README for what that risks and what
-//! was measured. arg-1v1 (and its mini deck) only.
+//! was measured. The Argentine games (arg-1v1 and its mini deck, arg-2v2, arg-classic): heads-up
+//! the other seat's range is enumerated; with more seats the other seats' hands are joint
+//! deals drawn from their ranges ([`ranges::others_range`]).
 
 #![warn(missing_docs)]
 

@@ -1,12 +1,13 @@
 //! Ranges from the blueprint: every hand a seat could hold, weighted by the probability that
 //! the table would have played the seat's actions of this hand with it.
 
+use rand::{Rng, RngExt};
 use truco_cfr::resolve::Range;
 use truco_game::envido::{envido_value, flor_value, has_flor};
 use truco_game::{Action, Card, CardSet, Event, View, NONE};
 use truco_query::Policy;
 
-use crate::root::Replay;
+use crate::root::{Deal, Replay};
 use crate::SearchError;
 
 /// Smallest probability given to an action the seat took. An opponent is not the blueprint,
@@ -121,4 +122,81 @@ pub fn seat_range(
         out.push((h, reach));
     }
     Ok(out)
+}
+
+/// Joint deals of the other seats drawn for a team game's search.
+pub const JOINT_DEALS: usize = 2048;
+
+/// Most draws spent looking for [`JOINT_DEALS`] disjoint joint deals.
+const MAX_JOINT_DRAWS: usize = 100 * JOINT_DEALS;
+
+/// `range` as deals of `seat`.
+pub fn as_deals(seat: u8, range: Range<[Card; 3]>) -> Range<Deal> {
+    range
+        .into_iter()
+        .map(|(h, w)| (Deal::of(seat, h), w))
+        .collect()
+}
+
+/// The range of every seat but `seat`, as deals: heads-up the other seat's range
+/// ([`seat_range`]); with more seats, [`JOINT_DEALS`] joint deals drawn from the product of
+/// the seats' ranges restricted to disjoint hands (each seat's hand drawn from its range, a
+/// draw whose hands share a card rejected), each of weight 1: a sample of the joint range.
+pub fn others_range(
+    policy: &Policy,
+    deck: CardSet,
+    replay: &Replay,
+    seat: u8,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<Range<Deal>, SearchError> {
+    let now = replay.before.last().expect("a replay has a current state");
+    let players = now.rules().players;
+    let others: Vec<u8> = (0..players).filter(|&s| s != seat).collect();
+    if let [other] = others[..] {
+        return Ok(as_deals(other, seat_range(policy, deck, replay, other)?));
+    }
+    let ranges = others
+        .iter()
+        .map(|&s| seat_range(policy, deck, replay, s).map(|r| (s, cumulative(&r), r)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut out = Vec::with_capacity(JOINT_DEALS);
+    for _ in 0..MAX_JOINT_DRAWS {
+        if out.len() == JOINT_DEALS {
+            break;
+        }
+        let mut deal = Deal::empty();
+        let mut used = 0u64;
+        let ok = ranges.iter().all(|(s, cum, r)| {
+            let Some(total) = cum.last().copied().filter(|&t| t > 0.0) else {
+                return false;
+            };
+            let u = rng.random::<f64>() * total;
+            let h = r[cum.partition_point(|&c| c <= u).min(r.len() - 1)].0;
+            let cards = CardSet::from_cards(&h).0;
+            let disjoint = used & cards == 0;
+            used |= cards;
+            deal = deal.with(*s, h);
+            disjoint
+        });
+        if ok {
+            out.push((deal, 1.0));
+        }
+    }
+    if out.is_empty() {
+        return Err(SearchError::Events(
+            "no joint deal of the other seats is consistent with the hand".into(),
+        ));
+    }
+    Ok(out)
+}
+
+fn cumulative(range: &Range<[Card; 3]>) -> Vec<f64> {
+    let mut acc = 0.0;
+    range
+        .iter()
+        .map(|&(_, w)| {
+            acc += w.max(0.0);
+            acc
+        })
+        .collect()
 }

@@ -1,8 +1,9 @@
-//! [`HandRoot`]: the public state of an arg-1v1 hand as a [`PublicRoot`]; [`Replay`]: the
-//! hand's public states event by event.
+//! [`HandRoot`]: the public state of a hand as a [`PublicRoot`] whose private items are
+//! [`Deal`]s (some seats' hands); [`Replay`]: the hand's public states event by event.
 
 use truco_cfr::resolve::PublicRoot;
 use truco_cfr::Game;
+use truco_game::action::MAX_SEATS;
 use truco_game::{Action, Card, CardSet, Event, PublicState, RuleSet, View};
 use truco_query::{Policy, Table};
 use truco_train::game::{GState, Move, Outcome, TrucoGame};
@@ -75,14 +76,61 @@ impl Replay {
     }
 }
 
-/// The rest of an arg-1v1 hand from its current public state: seat 0's and seat 1's dealt hands
-/// are the private items, a world replays the hand's actions on them, and information sets are
-/// keyed exactly ([`ExactCards`]). Where the subgame has no positive regret yet it plays the
-/// blueprint table's row (a warm start; uniform where the table has none).
+/// Some seats' dealt hands: a private item of the subgame. The searcher's range holds deals of
+/// its own seat; the other range deals of every other seat (one seat heads-up; in team games
+/// the joint hands of all the others).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deal {
+    hands: [[Card; 3]; MAX_SEATS],
+    /// Bit `s`: seat `s`'s hand is dealt here.
+    seats: u8,
+}
+
+impl Deal {
+    /// Nobody's hand.
+    pub fn empty() -> Deal {
+        let c0 = Card::from_index(0).unwrap_or_else(|| unreachable!("card 0 exists"));
+        Deal {
+            hands: [[c0; 3]; MAX_SEATS],
+            seats: 0,
+        }
+    }
+
+    /// `seat` holding `hand`.
+    pub fn of(seat: u8, hand: [Card; 3]) -> Deal {
+        Deal::empty().with(seat, hand)
+    }
+
+    /// The same deal with `seat` holding `hand` too.
+    pub fn with(mut self, seat: u8, hand: [Card; 3]) -> Deal {
+        self.hands[seat as usize] = hand;
+        self.seats |= 1 << seat;
+        self
+    }
+
+    /// The hand of `seat`, if dealt here.
+    pub fn hand(&self, seat: u8) -> Option<[Card; 3]> {
+        (self.seats & 1 << seat != 0).then_some(self.hands[seat as usize])
+    }
+
+    /// Every card dealt here.
+    pub fn cards(&self) -> CardSet {
+        (0..MAX_SEATS as u8)
+            .filter_map(|s| self.hand(s))
+            .fold(CardSet(0), |acc, h| CardSet(acc.0 | set(&h).0))
+    }
+}
+
+/// The rest of a hand from its current public state: the seats' dealt hands are the private
+/// items ([`Deal`]s: two ranges whose deals together cover every seat), a world replays the
+/// hand's actions on them, and information sets are keyed exactly ([`ExactCards`]). Where the
+/// subgame has no positive regret yet it plays the blueprint table's row (a warm start; uniform
+/// where the table has none). Hands without a vira or cards played face down: the Argentine
+/// games.
 pub struct HandRoot<'a> {
     game: TrucoGame<ExactCards>,
     points: TrucoGame<ExactCards>,
-    matches: TrucoGame<ExactCards>,
+    matches: Option<TrucoGame<ExactCards>>,
     actions: Vec<Action>,
     blueprint: &'a Table,
     keyer: Abstract,
@@ -90,13 +138,15 @@ pub struct HandRoot<'a> {
 
 impl<'a> HandRoot<'a> {
     /// The root of `replay`'s hand, dealt from `deck`, warm-started from `blueprint`, its
-    /// hands scored by capped points, or with `mv` by the match value of the score they lead to.
+    /// hands scored by capped points, or with `mv` by the match value of the score they lead to;
+    /// `values`: the match-equity table its match-win values are read from, if one is known.
     pub fn new(
         rules: RuleSet,
         deck: CardSet,
         replay: &Replay,
         blueprint: &'a Policy,
         mv: Option<MvGrid>,
+        values: Option<MvGrid>,
     ) -> Self {
         let start = &replay.before[0];
         let (score, _) = start.start_score();
@@ -104,11 +154,10 @@ impl<'a> HandRoot<'a> {
             .filter_map(|i| replay.act(i).map(|(_, a)| a))
             .collect();
         let points = TrucoGame::at_score(rules, deck, score, start.mano(), ExactCards);
-        let matches = points.with_match_values(mv.unwrap_or_else(truco_train::mv::arg_1v1));
         HandRoot {
-            game: if mv.is_some() { matches } else { points },
+            game: mv.map_or(points, |g| points.with_match_values(g)),
             points,
-            matches,
+            matches: values.or(mv).map(|g| points.with_match_values(g)),
             actions,
             blueprint: blueprint.table(),
             keyer: Abstract(blueprint.abstraction()),
@@ -117,13 +166,9 @@ impl<'a> HandRoot<'a> {
 }
 
 impl HandRoot<'_> {
-    /// The world where `seat` holds `own` and the other seat `other`.
-    pub fn world_for(&self, seat: u8, own: &[Card; 3], other: &[Card; 3]) -> GState {
-        if seat == 0 {
-            self.world(own, other)
-        } else {
-            self.world(other, own)
-        }
+    /// The world where `seat` holds `own` and the other seats `others`' hands.
+    pub fn world_for(&self, seat: u8, own: &[Card; 3], others: &Deal) -> GState {
+        self.world(&Deal::of(seat, *own), others)
     }
 
     /// The hand scored by capped points (whatever the subgame is solved for).
@@ -131,9 +176,10 @@ impl HandRoot<'_> {
         &self.points
     }
 
-    /// The hand scored by match values (`2·mv − 1`; whatever the subgame is solved for).
-    pub fn match_game(&self) -> &TrucoGame<ExactCards> {
-        &self.matches
+    /// The hand scored by match values (`2·mv − 1`; whatever the subgame is solved for), where
+    /// a match-equity table is known.
+    pub fn match_game(&self) -> Option<&TrucoGame<ExactCards>> {
+        self.matches.as_ref()
     }
 }
 
@@ -143,20 +189,24 @@ fn set(h: &[Card; 3]) -> CardSet {
 
 impl PublicRoot for HandRoot<'_> {
     type G = TrucoGame<ExactCards>;
-    type Private = [Card; 3];
+    type Private = Deal;
 
     fn game(&self) -> &Self::G {
         &self.game
     }
 
-    fn compatible(&self, a: &[Card; 3], b: &[Card; 3]) -> bool {
-        set(a).0 & set(b).0 == 0
+    fn compatible(&self, a: &Deal, b: &Deal) -> bool {
+        a.seats & b.seats == 0 && a.cards().0 & b.cards().0 == 0
     }
 
-    fn world(&self, a: &[Card; 3], b: &[Card; 3]) -> GState {
+    fn world(&self, a: &Deal, b: &Deal) -> GState {
         let mut s = self.game.root();
-        self.game.apply_chance(&mut s, Outcome::Cards(*a));
-        self.game.apply_chance(&mut s, Outcome::Cards(*b));
+        for seat in 0..self.game.seats() as u8 {
+            let hand = a.hand(seat).or_else(|| b.hand(seat));
+            if let Some(h) = hand {
+                self.game.apply_chance(&mut s, Outcome::Cards(h));
+            }
+        }
         for &x in &self.actions {
             self.game.apply(&mut s, Move(x));
         }

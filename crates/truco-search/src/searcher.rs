@@ -11,8 +11,9 @@ use truco_game::{Action, CardSet, Event, Variant, View};
 use truco_query::{Policy, Recommendation};
 use truco_train::game::{GState, Move, TrucoGame};
 use truco_train::keying::ExactCards;
+use truco_train::mv::MvGrid;
 
-use crate::ranges::seat_range;
+use crate::ranges::{as_deals, others_range, seat_range};
 use crate::root::{HandRoot, Replay};
 use crate::{SearchBudget, SearchError};
 
@@ -29,6 +30,10 @@ fn capacity(budget: SearchBudget) -> usize {
 
 /// Worlds sampled to estimate the value of each action.
 const VALUE_WORLDS: usize = 48;
+
+/// Play-outs per world and action where the rest of the hand is too large to walk (more than
+/// two seats).
+const PLAYOUTS: usize = 4;
 
 /// What a hand's outcome is worth to the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -75,16 +80,25 @@ pub struct Searched {
     pub blueprint: Option<String>,
 }
 
-/// Whether the search covers a table of `rules`: two seats dealt from the Spanish deck without
-/// a vira, envido (with or without flor), a match to 15 (the match-value table's).
+/// Whether the search covers a table of `rules`: the Argentine games (arg-1v1, arg-2v2,
+/// arg-classic with any options: hands dealt from the Spanish deck without a vira or cards
+/// played face down). Pica-pica hands between two seats of a six-seat match are left to the
+/// table ([`Searcher::decide`] refuses them).
 pub fn searchable(rules: &truco_game::RuleSet) -> bool {
-    matches!(rules.variant, Variant::Arg1v1 | Variant::ArgClassic)
-        && rules.players == 2
-        && rules.target == 15
-        && rules.camas == 0
+    matches!(
+        rules.variant,
+        Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic
+    ) && rules.camas == 0
 }
 
-/// Searches decisions of two-seat Argentine games over a blueprint table (see the crate docs).
+/// The match-equity table of a game, where one is known: the two-seat games to 15 (the
+/// arg-1v1 table). Others have no match-win values (their `win` is NaN) and no match utility.
+pub fn match_values(rules: &truco_game::RuleSet) -> Option<MvGrid> {
+    (rules.players == 2 && rules.target == 15 && rules.pica_pair == 0)
+        .then(truco_train::mv::arg_1v1)
+}
+
+/// Searches decisions of the Argentine games over a blueprint table (see the crate docs).
 pub struct Searcher {
     policy: Arc<Policy>,
     deck: CardSet,
@@ -96,9 +110,7 @@ pub struct Searcher {
 
 impl Searcher {
     /// A searcher over `policy` with `budget` per decision. Errors: a table of rules it does
-    /// not cover: it covers the Argentine games of two seats to 15 (arg-1v1, and arg-classic
-    /// `players=2 target=15` with or without flor), whose match values it knows
-    /// ([`searchable`]).
+    /// not cover ([`searchable`]: the Argentine games).
     pub fn new(policy: Arc<Policy>, budget: SearchBudget) -> Result<Searcher, SearchError> {
         let r = policy.rules();
         let variant = &policy.table().meta().variant;
@@ -181,35 +193,45 @@ impl Searcher {
         values: bool,
     ) -> Result<Searched, SearchError> {
         let seat = view.seat();
+        let rules = *view.public().rules();
+        if rules.pica_pair > 0 {
+            return Err(SearchError::Unsupported(
+                "a pica-pica hand between two seats of a six-seat match".into(),
+            ));
+        }
         let replay = Replay::new(view, events)?;
         let now = *replay.before.last().expect("a replay has a current state");
-        let mv = (self.utility == Utility::Match).then(truco_train::mv::arg_1v1);
-        let root = HandRoot::new(*view.public().rules(), self.deck, &replay, &self.policy, mv);
-        let ranges = [
-            seat_range(&self.policy, self.deck, &replay, 0)?,
-            seat_range(&self.policy, self.deck, &replay, 1)?,
-        ];
+        let grid = match_values(&rules);
+        let mv = match self.utility {
+            Utility::Points => None,
+            Utility::Match => Some(grid.ok_or_else(|| {
+                SearchError::Unsupported(format!(
+                    "match-win utility without a match-equity table for {}",
+                    truco_game::spot::rules_text(&rules).unwrap_or_default()
+                ))
+            })?),
+        };
+        let root = HandRoot::new(rules, self.deck, &replay, &self.policy, mv, grid);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let own = as_deals(seat, seat_range(&self.policy, self.deck, &replay, seat)?);
+        let others = others_range(&self.policy, self.deck, &replay, seat, &mut rng)?;
         let actual = view.dealt();
-        let item = ranges[seat as usize]
+        let item = own
             .iter()
-            .position(|(h, _)| same_hand(h, &actual))
+            .position(|(d, _)| d.hand(seat).is_some_and(|h| same_hand(&h, &actual)))
             .ok_or_else(|| {
                 SearchError::Events("the seat's own hand contradicts the events".into())
             })?;
-        let focus = Focus {
-            player: seat as usize,
-            item,
-        };
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let game = Subgame::new(&root, ranges, Some(focus), &mut rng)?;
+        let focus = Focus { player: 0, item };
+        let game = Subgame::new(&root, [own, others], Some(focus), &mut rng)?;
         let (solver, stats) = resolve(&game, self.budget.0, seed, capacity(self.budget))?;
-        // Our information set: the actual hand with any opponent hand.
+        // Our information set: the actual hand with any hands of the others.
         let other = game
             .draw_given_focus(&mut rng)
             .expect("the subgame has a focus");
-        let world = root.world_for(seat, &actual, &game.ranges()[1 - seat as usize][other].0);
+        let world = root.world_for(seat, &actual, &game.ranges()[1][other].0);
         let g = root.game();
-        if g.node_kind(&world) != NodeKind::Player(seat as usize) {
+        if g.node_kind(&world) != NodeKind::Player(g.seat_player(seat as usize)) {
             return Err(SearchError::Events("the seat has no decision here".into()));
         }
         let mut legal = ActionList::new();
@@ -236,7 +258,8 @@ impl Searcher {
                     .collect()
             }
         };
-        let values = values.then(|| {
+        // Values only where the search's answer stands (they are the search's).
+        let values = (values && blueprint.is_none()).then(|| {
             action_values(
                 &game,
                 &solver,
@@ -344,27 +367,99 @@ fn action_values(
     legal: &[Move],
     rng: &mut impl rand::Rng,
 ) -> Vec<ActionValue> {
-    let me = seat as usize;
-    let actual = game.ranges()[me][item].0;
+    let me = root.game().seat_player(seat as usize);
+    let actual = game.ranges()[0][item]
+        .0
+        .hand(seat)
+        .expect("the focus deal holds the seat's hand");
+    // Heads-up the rest of the hand is walked exactly; with more seats its tree is too large,
+    // so each world plays it out PLAYOUTS times, every seat drawing its action.
+    let playouts = if root.game().seats() == 2 {
+        1
+    } else {
+        PLAYOUTS
+    };
     let mut sums = vec![[0.0; 2]; legal.len()];
     for _ in 0..VALUE_WORLDS {
         let other = game.draw_given_focus(rng).expect("the subgame has a focus");
-        let s = root.world_for(seat, &actual, &game.ranges()[1 - me][other].0);
+        let s = root.world_for(seat, &actual, &game.ranges()[1][other].0);
         for (k, &a) in legal.iter().enumerate() {
-            let mut t = s;
-            root.game().apply(&mut t, a);
-            let v = walk(root, solver, &t, me);
-            sums[k][0] += v[0];
-            sums[k][1] += v[1];
+            for _ in 0..playouts {
+                let mut t = s;
+                root.game().apply(&mut t, a);
+                let v = if playouts == 1 {
+                    walk(root, solver, &t, me)
+                } else {
+                    playout(root, solver, t, me, rng)
+                };
+                sums[k][0] += v[0];
+                sums[k][1] += v[1];
+            }
         }
     }
-    let n = VALUE_WORLDS as f64;
+    let n = (VALUE_WORLDS * playouts) as f64;
     sums.iter()
         .map(|s| ActionValue {
             points: s[0] / n,
             win: (s[1] / n + 1.0) / 2.0,
         })
         .collect()
+}
+
+/// The strategy at `s`: the solver's average, or the table's row where it has none (in `p`,
+/// `n` actions).
+fn strategy_at(
+    root: &HandRoot<'_>,
+    solver: &truco_cfr::McSolver<<TrucoGame<ExactCards> as Game>::Key>,
+    s: &GState,
+    n: usize,
+    p: &mut [f64; truco_cfr::MAX_ACTIONS],
+) {
+    let g = root.game();
+    if !matches!(solver.average_strategy(&g.info_key(s), p), Ok(Some(k)) if k == n) {
+        // Never averaged (a line the search hardly played): the table's row.
+        let mut prior = [1.0 / n as f32; truco_cfr::MAX_ACTIONS];
+        root.prior(s, &mut prior[..n]);
+        for (x, &y) in p[..n].iter_mut().zip(&prior[..n]) {
+            *x = y as f64;
+        }
+    }
+}
+
+/// One play-out of the rest of the hand from `s`, every seat drawing its action from the
+/// solver's average strategy (the table's where it has none): the points and match utility
+/// (`2·mv − 1`, NaN without a match-equity table) of `player`.
+fn playout(
+    root: &HandRoot<'_>,
+    solver: &truco_cfr::McSolver<<TrucoGame<ExactCards> as Game>::Key>,
+    mut s: GState,
+    player: usize,
+    rng: &mut impl rand::Rng,
+) -> [f64; 2] {
+    let g = root.game();
+    let mut legal = ActionList::new();
+    let mut p = [0.0; truco_cfr::MAX_ACTIONS];
+    while let NodeKind::Player(_) = g.node_kind(&s) {
+        g.legal_actions(&s, &mut legal);
+        let n = legal.len();
+        strategy_at(root, solver, &s, n, &mut p);
+        let total: f64 = p[..n].iter().sum();
+        let mut u = rand::RngExt::random::<f64>(rng) * total;
+        let mut pick = n - 1;
+        for (i, &q) in p[..n].iter().enumerate() {
+            if u < q {
+                pick = i;
+                break;
+            }
+            u -= q;
+        }
+        g.apply(&mut s, legal.as_slice()[pick]);
+    }
+    [
+        root.points_game().utility(&s, player),
+        root.match_game()
+            .map_or(f64::NAN, |m| m.utility(&s, player)),
+    ]
 }
 
 /// The exact expected points and match utility (`2·mv − 1`) of `player` from `s` with both
@@ -379,7 +474,7 @@ fn walk(
     match g.node_kind(s) {
         NodeKind::Terminal => [
             root.points_game().utility(s, player),
-            root.match_game().utility(s, player),
+            root.match_game().map_or(f64::NAN, |g| g.utility(s, player)),
         ],
         NodeKind::Chance => [0.0; 2],
         NodeKind::Player(_) => {
@@ -387,14 +482,7 @@ fn walk(
             g.legal_actions(s, &mut legal);
             let mut p = [0.0; truco_cfr::MAX_ACTIONS];
             let n = legal.len();
-            if !matches!(solver.average_strategy(&g.info_key(s), &mut p), Ok(Some(k)) if k == n) {
-                // Never averaged (a line the search hardly played): the table's row.
-                let mut prior = [1.0 / n as f32; truco_cfr::MAX_ACTIONS];
-                root.prior(s, &mut prior[..n]);
-                for (x, &y) in p[..n].iter_mut().zip(&prior[..n]) {
-                    *x = y as f64;
-                }
-            }
+            strategy_at(root, solver, s, n, &mut p);
             let mut v = [0.0; 2];
             for (&a, &q) in legal.iter().zip(&p[..n]).filter(|(_, &q)| q > 0.0) {
                 let mut t = *s;

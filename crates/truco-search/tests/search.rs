@@ -10,7 +10,7 @@ use truco_game::RuleSet;
 use truco_game::{CardSet, Spot};
 use truco_query::{OpenOptions, Policy};
 use truco_search::ranges::{candidates, seat_range};
-use truco_search::root::{HandRoot, Replay};
+use truco_search::root::{Deal, HandRoot, Replay};
 use truco_search::{SearchBudget, SearchError, Searcher};
 
 fn model(name: &str) -> PathBuf {
@@ -94,9 +94,10 @@ fn the_subgame_starts_from_the_table() {
         &replay,
         &p,
         None,
+        None,
     );
     let opponent = ["7E", "6E", "1B"].map(|c| c.parse().unwrap());
-    let s = root.world(&opponent, &view.dealt());
+    let s = root.world(&Deal::of(0, opponent), &Deal::of(1, view.dealt()));
     let mut legal = ActionList::new();
     root.game().legal_actions(&s, &mut legal);
     let mut prior = vec![1.0 / legal.len() as f32; legal.len()];
@@ -194,10 +195,42 @@ fn a_table_of_another_variant_is_refused() {
     let opts = OpenOptions {
         verify_checksum: false,
     };
-    let p = Arc::new(Policy::open_with(model("arg-2v2.tbl"), opts).unwrap());
+    let p = Arc::new(Policy::open_with(model("paulista.tbl"), opts).unwrap());
     let e = Searcher::new(p, SearchBudget::BOT_DEFAULT).err().unwrap();
     assert!(matches!(e, SearchError::Unsupported(_)));
-    assert!(e.to_string().contains("arg-2v2"), "{e}");
+    assert!(e.to_string().contains("paulista"), "{e}");
+}
+
+#[test]
+fn a_team_game_is_searched_over_joint_deals_of_the_other_seats() {
+    // arg-2v2, seat 1 answers a truco in trick 2: the three other seats' hands are drawn
+    // jointly from their ranges.
+    let text = "arg-2v2 | score 10-12 | dealer 3 | seat 1: 4E 5C 6O | 0:1E 1:4E 2:3C 3:2O 0:truco";
+    let spot: Spot = text.parse().unwrap();
+    let view = spot.to_view().unwrap();
+    let opts = OpenOptions {
+        verify_checksum: false,
+    };
+    let p = Arc::new(Policy::open_with(model("arg-2v2.tbl"), opts).unwrap());
+    let s = Searcher::new(p, SearchBudget(Budget::Iterations(300))).unwrap();
+    let a = s.decide(&view, spot.history(), 2, true).unwrap();
+    assert!(a.blueprint.is_none(), "{:?}", a.blueprint);
+    let total: f64 = a.probs.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-6, "{total}");
+    let values = a.values.as_ref().unwrap();
+    // Refusing loses the truco's one point for sure; no match-equity table to 30.
+    let no = a
+        .probs
+        .iter()
+        .position(|x| x.0 == truco_game::Action::NoQuiero)
+        .unwrap();
+    assert_eq!(values[no].points, -1.0);
+    assert!(values
+        .iter()
+        .all(|v| v.win.is_nan() && v.points.is_finite()));
+    // The same seed: the same answer.
+    let b = s.decide(&view, spot.history(), 2, true).unwrap();
+    assert_eq!(a.probs, b.probs);
 }
 
 #[test]

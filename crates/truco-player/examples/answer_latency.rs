@@ -1,7 +1,7 @@
 //! Latency of one answer on one core: the table's raw lookup against the player's decision
 //! (without search), over spots met in heuristic matches of the table's rules.
 //!
-//!   cargo run --release -p truco-player --example latency -- [TABLE] [SPOTS]
+//!   cargo run --release -p truco-player --example answer_latency -- [TABLE] [SPOTS]
 //!
 //! Prints the median and 99th percentile wall time per answer, for the raw lookup
 //! (`Policy::recommend`, what `truco serve --raw` answers) and for `Player::decide` (what

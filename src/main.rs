@@ -1,8 +1,10 @@
 //! The `truco` command-line tool: thin commands over the member crates.
 //!
-//! Each subcommand is one variant of [`Command`] and one file in `src/cmd/`.
+//! Each subcommand is one variant of [`Command`] and one file in `src/cmd/`; its `--help` ends
+//! with examples (`examples.rs`).
 
 mod cmd;
+mod examples;
 
 use std::process::ExitCode;
 
@@ -20,22 +22,31 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Play random legal matches and summarize where the points come from.
+    #[command(after_help = examples::SIMULATE)]
     Simulate(cmd::simulate::Args),
     /// Duplicate matches between two bots: win rate and points per hand with 95% intervals.
+    #[command(after_help = examples::EVAL)]
     Eval(cmd::eval::Args),
     /// Recommend actions for one spot from a strategy table (table or --json).
+    #[command(after_help = examples::QUERY)]
     Query(cmd::query::Args),
     /// Answer JSON-lines recommendation requests on stdin/stdout or over TCP (--listen).
+    #[command(after_help = examples::SERVE)]
     Serve(cmd::serve::Args),
     /// Train a strategy table (progress bar, checkpoints, Ctrl-C, --resume, training log).
+    #[command(after_help = examples::TRAIN)]
     Train(cmd::train::Args),
     /// Exploitability of a table: exact on arg-1v1-mini, a sampled lower bound on arg-1v1.
+    #[command(after_help = examples::EXPLOIT)]
     Exploit(cmd::exploit::Args),
     /// Charts of training logs, eval reports and exploitability curves (SVG and PNG).
+    #[command(after_help = examples::PLOT)]
     Plot(cmd::plot::Args),
     /// Play a match in the terminal against strategy tables or the heuristic.
+    #[command(after_help = examples::PLAY)]
     Play(cmd::play::Args),
     /// Exact score-aware solve of one heads-up paulista cell (11-11 open ferro, mão de onze).
+    #[command(after_help = examples::SOLVE)]
     Solve(cmd::solve::Args),
 }
 

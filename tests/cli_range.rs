@@ -128,3 +128,71 @@ fn the_range_is_drawn_to_png_and_svg() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn fallen_back_hands_are_marked_apart_from_decisions() {
+    // At 14-14 after real envido and falta envido, most hands are ones the table never saw.
+    let v = range_json(
+        "arg-1v1 | score 14-14 | dealer 1 | seat 0: 6O 7O 1C | 0:real-envido 1:falta-envido",
+    );
+    let cells: Vec<&serde_json::Value> = v["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .collect();
+    let fb: u64 = cells.iter().map(|c| c["fallbacks"].as_u64().unwrap()).sum();
+    assert_eq!(fb, v["fallbacks"].as_u64().unwrap());
+    assert!(fb > 0, "{v}");
+    // A cell is a fallback cell exactly when all its hands fell back.
+    assert!(cells.iter().any(|c| c["fallback"] == true), "{v}");
+    for c in &cells {
+        let all = c["hands"].as_u64().unwrap() > 0 && c["hands"] == c["fallbacks"];
+        assert_eq!(c["fallback"], all, "{c}");
+    }
+    // Every action named has the picture's colour.
+    assert_eq!(v["colors"]["quiero"].as_str().unwrap().len(), 7, "{v}");
+    assert_eq!(v["fallback_color"], "#bebebe");
+    let text = ok(&truco(&[
+        "query",
+        "--range",
+        "--model",
+        MODEL,
+        "--spot",
+        "arg-1v1 | score 14-14 | dealer 1 | seat 0: 6O 7O 1C | 0:real-envido 1:falta-envido",
+    ]));
+    assert!(
+        text.contains("fallback (") && text.contains(" fb)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_paulista_grid_names_its_manilhas_and_drops_empty_lines() {
+    let out = ok(&truco(&[
+        "query",
+        "--range",
+        "--json",
+        "--model",
+        "models/paulista-hu.tbl",
+        "--spot",
+        "paulista players=2 | score 0-0 | dealer 1 vira 7O | seat 0: 3E 10O 4C",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows: Vec<&str> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert_eq!(rows[0], "manilha 10B", "{rows:?}");
+    assert!(rows.iter().all(|r| !r.is_empty()), "{rows:?}");
+    // No row or column without a hand.
+    let cells = v["cells"].as_array().unwrap();
+    for row in cells {
+        assert!(row.as_array().unwrap().iter().any(|c| c["hands"] != 0));
+    }
+    for c in 0..v["cols"].as_array().unwrap().len() {
+        assert!(cells.iter().any(|row| row[c]["hands"] != 0), "column {c}");
+    }
+}

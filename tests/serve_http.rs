@@ -63,6 +63,8 @@ fn every_endpoint_answers() {
     let (status, page) = http(&addr, "GET", "/", b"");
     assert_eq!(status, 200);
     assert!(page.contains("truco spot explorer") && page.contains("id=\"rangeBtn\""));
+    // Its landing example and the range grid's legend.
+    assert!(page.contains("id=\"example\"") && page.contains("id=\"legend\""));
     // The tables, named by file stem.
     let (status, body) = http(&addr, "GET", "/api/models", b"");
     assert_eq!(status, 200);
@@ -108,6 +110,17 @@ fn every_endpoint_answers() {
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["hands"], 9880);
     assert_eq!(v["rows"][0], "1E");
+    // Each cell says how many of its hands fell back; each action has the picture's colour.
+    assert!(v["cells"][0][0]["fallbacks"].is_u64(), "{v}");
+    assert!(v["cells"][0][0]["fallback"].is_boolean(), "{v}");
+    let colors = v["colors"].as_object().unwrap();
+    assert!(
+        !colors.is_empty()
+            && colors
+                .values()
+                .all(|c| c.as_str().unwrap().starts_with('#'))
+    );
+    assert_eq!(v["fallback_color"], "#bebebe");
     // The builder's next step: the spot's seat and its actions, then another seat's options.
     let (status, v) = post(&addr, "/api/step", &json!({"spot": SPOT}));
     assert_eq!(status, 200);

@@ -7,15 +7,19 @@
 //! the cards it played itself; a hand that contradicts the history (a total the table
 //! revealed) is dropped by the spot replay. Rows: the hand's strongest card (by the hand's
 //! trick ranking); columns: its envido total where the rules have one, else its second card.
-//! A cell shows the action with the highest mean probability over its hands, that mean, and
-//! how many hands it holds; card plays are named by their role in the hand (`play high`,
-//! `play mid`, `play low`), so that the hands of a cell add up.
+//! A cell shows the action with the highest mean probability over the hands the table answered,
+//! that mean, and how many hands it holds (and how many of them fell back: the table never saw
+//! them and answered uniformly); a cell whose hands all fell back shows no decision, only
+//! `fallback`. Card plays are named by their role in the hand (`play high`, `play mid`,
+//! `play low`), so that the hands of a cell add up. Rows and columns no hand falls into are
+//! left out.
 
 use std::collections::BTreeMap;
 use std::io::Write;
 
 use serde_json::{json, Value};
 use truco_game::{Action, Card, CardSet, Spot, View};
+use truco_plot::colors::{action_rgb, hex, EMPTY, FALLBACK};
 use truco_query::{ActionOrder, Policy};
 
 use super::query::QueryError;
@@ -30,20 +34,37 @@ const ENVIDO_COLS: [(&str, u8, u8); 6] = [
     ("32-33", 32, 33),
 ];
 
-/// One cell of the grid: hands, and the summed probability of each action by name.
+/// One cell of the grid: hands, how many fell back, and the summed probability of each action
+/// by name over the hands the table answered (over the fallen-back ones apart).
 #[derive(Default)]
 struct Cell {
     hands: u64,
+    fallbacks: u64,
     sums: BTreeMap<String, f64>,
+    fallback_sums: BTreeMap<String, f64>,
 }
 
 impl Cell {
+    /// Whether every hand of the cell fell back.
+    fn is_fallback(&self) -> bool {
+        self.hands > 0 && self.fallbacks == self.hands
+    }
+
+    /// The mean probability of each action: over the hands the table answered, or over the
+    /// fallback's answers where it answered none.
+    fn means(&self) -> impl Iterator<Item = (&str, f64)> {
+        let (sums, n) = if self.is_fallback() {
+            (&self.fallback_sums, self.fallbacks)
+        } else {
+            (&self.sums, self.hands - self.fallbacks)
+        };
+        sums.iter()
+            .map(move |(a, s)| (a.as_str(), s / n.max(1) as f64))
+    }
+
     /// The action with the highest mean probability, and that mean.
     fn top(&self) -> Option<(&str, f64)> {
-        self.sums
-            .iter()
-            .max_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(a, s)| (a.as_str(), s / self.hands.max(1) as f64))
+        self.means().max_by(|a, b| a.1.total_cmp(&b.1))
     }
 }
 
@@ -101,8 +122,9 @@ fn build(policy: &Policy, spot: &Spot) -> Result<Range, QueryError> {
     let tiers = table.tier_count() as usize;
     let envido = p.rules().envido;
     let deck = p.rules().deck.cards();
+    let manilhas = p.vira().map(truco_game::ranking::manilhas);
     let rows: Vec<String> = (1..=tiers as u8)
-        .map(|t| tier_label(deck, &table, t))
+        .map(|t| tier_label(deck, &table, t, manilhas.as_ref()))
         .collect();
     let cols: Vec<String> = if envido {
         ENVIDO_COLS.iter().map(|c| c.0.to_string()).collect()
@@ -130,23 +152,69 @@ fn build(policy: &Policy, spot: &Spot) -> Result<Range, QueryError> {
                 let (row, col) = classify(&v, &hand, envido);
                 let cell = &mut cells[row][col];
                 cell.hands += 1;
+                cell.fallbacks += u64::from(r.fallback);
+                let sums = if r.fallback {
+                    &mut cell.fallback_sums
+                } else {
+                    &mut cell.sums
+                };
                 for a in r.actions() {
                     let name =
                         card_role(&v, a.action).unwrap_or_else(|| r.name(a.action).to_string());
-                    *cell.sums.entry(name).or_default() += a.prob as f64;
+                    *sums.entry(name).or_default() += a.prob as f64;
                 }
                 hands += 1;
                 fallbacks += u64::from(r.fallback);
             }
         }
     }
-    Ok(Range {
+    Ok(trim(Range {
         rows,
         cols,
         cells,
         hands,
         fallbacks,
-    })
+    }))
+}
+
+/// `r` without the rows and columns no hand falls into (a paulista rank lifted to manilha,
+/// pairs below the diagonal, impossible envido totals).
+fn trim(r: Range) -> Range {
+    let keep_row: Vec<bool> = r
+        .cells
+        .iter()
+        .map(|row| row.iter().any(|c| c.hands > 0))
+        .collect();
+    let keep_col: Vec<bool> = (0..r.cols.len())
+        .map(|c| r.cells.iter().any(|row| row[c].hands > 0))
+        .collect();
+    let pick = |v: Vec<String>, keep: &[bool]| -> Vec<String> {
+        v.into_iter()
+            .zip(keep)
+            .filter(|x| *x.1)
+            .map(|x| x.0)
+            .collect()
+    };
+    let cells = r
+        .cells
+        .into_iter()
+        .zip(&keep_row)
+        .filter(|x| *x.1)
+        .map(|(row, _)| {
+            row.into_iter()
+                .zip(&keep_col)
+                .filter(|x| *x.1)
+                .map(|x| x.0)
+                .collect()
+        })
+        .collect();
+    Range {
+        rows: pick(r.rows, &keep_row),
+        cols: pick(r.cols, &keep_col),
+        cells,
+        hands: r.hands,
+        fallbacks: r.fallbacks,
+    }
 }
 
 /// The grid cell of a hand: its strongest card's tier, and its envido bucket (or second card).
@@ -191,12 +259,28 @@ fn card_role(view: &View, action: Action) -> Option<String> {
     Some(format!("{verb}{role}"))
 }
 
-/// A tier's label: its rank when every card of it shares one (`3`), else its cards (`1E`).
-fn tier_label(deck: CardSet, table: &truco_game::ranking::RankTable, tier: u8) -> String {
+/// A tier's label: its rank when every card of it shares one (`3s`), else its cards (`1E`);
+/// a paulista manilha says so (`manilha 4C`), and a tier left without cards (the rank whose
+/// cards became the manilhas) names its rank.
+fn tier_label(
+    deck: CardSet,
+    table: &truco_game::ranking::RankTable,
+    tier: u8,
+    manilhas: Option<&[Card; 4]>,
+) -> String {
     let cards: Vec<Card> = deck
         .into_iter()
         .filter(|&c| table.tier(c) == Some(tier))
         .collect();
+    if let ([c], Some(m)) = (cards.as_slice(), manilhas) {
+        if m.contains(c) {
+            return format!("manilha {c}");
+        }
+    }
+    if cards.is_empty() {
+        let rank = manilhas.map_or(String::new(), |m| format!("{}s ", m[0].rank()));
+        return format!("{rank}(manilhas)");
+    }
     let mut ranks: Vec<u8> = cards.iter().map(|c| c.rank()).collect();
     ranks.sort_unstable();
     ranks.dedup();
@@ -234,26 +318,24 @@ pub fn run(
     )?;
     writeln!(
         out,
-        "rows: its strongest card; columns: {}; cell: the most likely action, its mean probability (hands)",
+        "rows: its strongest card; columns: {}; cell: the most likely action, its mean probability over the hands the table answered (hands, fb: fallen back)",
         if spot.rules().envido { "its envido total" } else { "its second card" }
     )?;
-    const W: usize = 24;
-    write!(out, "{:<10}", "")?;
-    let used: Vec<usize> = (0..r.cols.len())
-        .filter(|&c| r.cells.iter().any(|row| row[c].hands > 0))
-        .collect();
-    for &c in &used {
-        write!(out, " {:<W$}", r.cols[c])?;
+    const W: usize = 26;
+    write!(out, "{:<12}", "")?;
+    for c in &r.cols {
+        write!(out, " {c:<W$}")?;
     }
     writeln!(out)?;
     for (label, row) in r.rows.iter().zip(&r.cells) {
-        if row.iter().all(|c| c.hands == 0) {
-            continue;
-        }
-        write!(out, "{:<10}", truncate(label, 10))?;
-        for &c in &used {
-            let text = match row[c].top() {
-                Some((a, m)) => format!("{a} {m:.2} ({})", row[c].hands),
+        write!(out, "{:<12}", truncate(label, 12))?;
+        for c in row {
+            let text = match c.top() {
+                _ if c.is_fallback() => format!("fallback ({})", c.hands),
+                Some((a, m)) if c.fallbacks > 0 => {
+                    format!("{a} {m:.2} ({}, {} fb)", c.hands, c.fallbacks)
+                }
+                Some((a, m)) => format!("{a} {m:.2} ({})", c.hands),
                 None => "-".into(),
             };
             write!(out, " {text:<W$}")?;
@@ -277,18 +359,26 @@ fn to_json(r: &Range, spot: &Spot) -> Value {
             row.iter()
                 .map(|c| {
                     let mean: serde_json::Map<String, Value> = c
-                        .sums
-                        .iter()
-                        .map(|(a, s)| {
-                            let m = s / c.hands.max(1) as f64;
-                            (a.clone(), json!((m * 1e4).round() / 1e4))
-                        })
+                        .means()
+                        .map(|(a, m)| (a.to_string(), json!((m * 1e4).round() / 1e4)))
                         .collect();
-                    json!({"hands": c.hands, "mean": mean})
+                    json!({
+                        "hands": c.hands,
+                        "fallbacks": c.fallbacks,
+                        "fallback": c.is_fallback(),
+                        "mean": mean,
+                    })
                 })
                 .collect()
         })
         .collect();
+    // The colour of every action named in a cell, as the picture draws it.
+    let mut colors = serde_json::Map::new();
+    for c in r.cells.iter().flatten() {
+        for (a, _) in c.means() {
+            colors.insert(a.to_string(), json!(hex(action_rgb(a))));
+        }
+    }
     json!({
         "spot": spot.to_string(),
         "seat": spot.seat(),
@@ -297,6 +387,9 @@ fn to_json(r: &Range, spot: &Spot) -> Value {
         "rows": r.rows,
         "cols": r.cols,
         "cells": cells,
+        "colors": colors,
+        "fallback_color": hex(FALLBACK),
+        "empty_color": hex(EMPTY),
     })
 }
 
@@ -305,7 +398,7 @@ fn grid(r: &Range, spot: &Spot) -> truco_plot::Grid {
     truco_plot::Grid {
         title: format!("range of seat {} at: {spot}", spot.seat()),
         subtitle: format!(
-            "rows: its strongest card; columns: {}; cell: the most likely action, its mean probability (hands); {} hands, {} by the fallback",
+            "rows: its strongest card; columns: {}; cell: the most likely action, its mean probability (hands, fb: fallen back); {} hands, {} by the fallback",
             if spot.rules().envido { "its envido total" } else { "its second card" },
             r.hands,
             r.fallbacks
@@ -322,6 +415,7 @@ fn grid(r: &Range, spot: &Spot) -> truco_plot::Grid {
                             action: a.to_string(),
                             prob: m,
                             hands: c.hands,
+                            fallbacks: c.fallbacks,
                         })
                     })
                     .collect()

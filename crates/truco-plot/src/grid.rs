@@ -1,12 +1,14 @@
 //! A range grid (`truco query --range --png/--svg`): one cell per hand class, coloured by the
-//! class's most likely action (a colour per action, listed in a legend), shaded by its mean
-//! probability, with the action, the probability and the number of hands written in it.
+//! class's most likely action (a colour per action, [`crate::colors`], listed in a legend),
+//! shaded by its mean probability, with the action, the probability and the number of hands
+//! written in it. A class whose hands the table never saw is grey and says `fallback`.
 
 use std::path::{Path, PathBuf};
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::colors::{action_rgb, EMPTY, FALLBACK};
 use crate::error::PlotError;
 use crate::font::{ensure_font, FAMILY};
 
@@ -19,6 +21,15 @@ pub struct GridCell {
     pub prob: f64,
     /// Hands in the cell.
     pub hands: u64,
+    /// Hands of the cell the table had no answer for (its uniform fallback answered them).
+    pub fallbacks: u64,
+}
+
+impl GridCell {
+    /// Whether every hand of the cell fell back: no decision of the table is shown.
+    pub fn is_fallback(&self) -> bool {
+        self.hands > 0 && self.fallbacks == self.hands
+    }
 }
 
 /// A grid of hand classes.
@@ -41,7 +52,7 @@ impl Grid {
     fn actions(&self) -> Vec<&str> {
         let mut seen: Vec<&str> = Vec::new();
         for c in self.cells.iter().flatten().flatten() {
-            if !seen.contains(&c.action.as_str()) {
+            if !c.is_fallback() && !seen.contains(&c.action.as_str()) {
                 seen.push(&c.action);
             }
         }
@@ -90,10 +101,8 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, grid: &Grid) -> Result
     root.draw(&Text::new(grid.subtitle.clone(), (12, 36), text(14)))
         .map_err(e)?;
     let actions = grid.actions();
-    let color = |a: &str| {
-        let i = actions.iter().position(|x| *x == a).unwrap_or(0);
-        Palette99::pick(i).to_rgba()
-    };
+    let rgb = |(r, g, b): (u8, u8, u8)| RGBColor(r, g, b);
+    let color = |a: &str| rgb(action_rgb(a));
     let (x0, y0, cw, ch) = (170i32, 90i32, 150i32, 48i32);
     for (c, label) in grid.cols.iter().enumerate() {
         let x = x0 + c as i32 * cw + 6;
@@ -114,35 +123,59 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, grid: &Grid) -> Result
                 .and_then(|x| x.as_ref());
             let rect = [(x, y), (x + cw - 2, y + ch - 2)];
             match cell {
+                Some(cell) if cell.is_fallback() => {
+                    root.draw(&Rectangle::new(rect, rgb(FALLBACK).filled()))
+                        .map_err(e)?;
+                    root.draw(&Text::new("fallback", (x + 5, y + 5), text(13)))
+                        .map_err(e)?;
+                    let line = format!("({})", cell.hands);
+                    root.draw(&Text::new(line, (x + 5, y + 24), text(12)))
+                        .map_err(e)?;
+                }
                 Some(cell) => {
                     let base = color(&cell.action);
                     let fill = base.mix(0.25 + 0.75 * cell.prob.clamp(0.0, 1.0));
                     root.draw(&Rectangle::new(rect, fill.filled())).map_err(e)?;
                     root.draw(&Text::new(cell.action.clone(), (x + 5, y + 5), text(13)))
                         .map_err(e)?;
-                    let line = format!("{:.2} ({})", cell.prob, cell.hands);
+                    let line = if cell.fallbacks > 0 {
+                        format!("{:.2} ({}, {} fb)", cell.prob, cell.hands, cell.fallbacks)
+                    } else {
+                        format!("{:.2} ({})", cell.prob, cell.hands)
+                    };
                     root.draw(&Text::new(line, (x + 5, y + 24), text(12)))
                         .map_err(e)?;
                 }
                 None => {
-                    root.draw(&Rectangle::new(rect, RGBColor(235, 235, 235).filled()))
+                    root.draw(&Rectangle::new(rect, rgb(EMPTY).filled()))
                         .map_err(e)?;
                 }
             }
         }
     }
-    // Legend: one swatch per action.
+    // Legend: one swatch per action, then the fallback's.
     let ly = y0 + grid.rows.len() as i32 * ch + 14;
     let mut lx = 12;
-    for a in &actions {
-        root.draw(&Rectangle::new(
-            [(lx, ly), (lx + 16, ly + 16)],
-            color(a).filled(),
-        ))
-        .map_err(e)?;
-        root.draw(&Text::new(a.to_string(), (lx + 22, ly + 1), text(14)))
+    let fallback = grid
+        .cells
+        .iter()
+        .flatten()
+        .flatten()
+        .any(GridCell::is_fallback);
+    let mut swatches: Vec<(String, RGBColor)> =
+        actions.iter().map(|a| (a.to_string(), color(a))).collect();
+    if fallback {
+        swatches.push((
+            "fallback (the table never saw these hands)".into(),
+            rgb(FALLBACK),
+        ));
+    }
+    for (a, c) in &swatches {
+        root.draw(&Rectangle::new([(lx, ly), (lx + 16, ly + 16)], c.filled()))
             .map_err(e)?;
-        lx += 30 + 9 * a.len() as i32;
+        root.draw(&Text::new(a.clone(), (lx + 22, ly + 1), text(14)))
+            .map_err(e)?;
+        lx += 30 + 8 * a.len() as i32;
     }
     root.present().map_err(e)
 }
@@ -164,6 +197,7 @@ mod tests {
                         action: "truco".into(),
                         prob: 0.8,
                         hands: 12,
+                        fallbacks: 0,
                     }),
                     None,
                 ],
@@ -172,11 +206,13 @@ mod tests {
                         action: "play high".into(),
                         prob: 0.4,
                         hands: 3,
+                        fallbacks: 1,
                     }),
                     Some(GridCell {
                         action: "truco".into(),
-                        prob: 1.0,
+                        prob: 0.25,
                         hands: 1,
+                        fallbacks: 1,
                     }),
                 ],
             ],
@@ -186,6 +222,7 @@ mod tests {
         let svg = render_grid(&grid, &dir.join("g.svg")).unwrap();
         let body = std::fs::read_to_string(&svg).unwrap();
         assert!(body.contains("<svg") && body.contains("play high") && body.contains("truco"));
+        assert!(body.contains("fallback") && body.contains("1 fb"), "{body}");
         let png = render_grid(&grid, &dir.join("g.png")).unwrap();
         let bytes = std::fs::read(&png).unwrap();
         assert_eq!(&bytes[1..4], b"PNG");

@@ -92,6 +92,15 @@ fn log_eval_and_curve_give_ten_valid_files() {
     // The series names reach the SVG legend.
     let svg = std::fs::read_to_string(d.join("out/train-iterations.svg")).unwrap();
     assert!(svg.contains("vs heuristic: points per hand") && svg.contains("exploitability"));
+    // Each title names its input file.
+    assert!(
+        svg.contains("(train.log.jsonl)"),
+        "no input name in the title"
+    );
+    let eval = std::fs::read_to_string(d.join("out/eval-win-rate.svg")).unwrap();
+    assert!(eval.contains("ckpt-100.json, ckpt-200.json and 1 more"));
+    let curve = std::fs::read_to_string(d.join("out/curve-time.svg")).unwrap();
+    assert!(curve.contains("(curve.csv)"));
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! Quality measured during training: points per hand of the average strategy against the
-//! `truco-arena` bots, over a fixed set of duplicate deals (each deal played twice, teams
+//! `truco-bots` bots, over a fixed set of duplicate deals (each deal played twice, teams
 //! swapped, so the cards' luck cancels). In a team game the strategy holds both seats of its
 //! team and the bot both seats of the other.
 

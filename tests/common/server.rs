@@ -31,6 +31,12 @@ impl Model {
 
 /// Writes a one-row arg-1v1 table for SPOT, weighing action i by `weight(i)`.
 pub fn write_model(path: &std::path::Path, weight: impl Fn(usize) -> f32) {
+    write_model_rows(path, weight, 0);
+}
+
+/// [`write_model`] with `filler` more rows (keys other than SPOT's): a table of many pages,
+/// whose truncation under a mapping faults.
+pub fn write_model_rows(path: &std::path::Path, weight: impl Fn(usize) -> f32, filler: u64) {
     let a = Abstraction::Tiers;
     let spot: Spot = SPOT.parse().unwrap();
     let view = spot.to_view().unwrap();
@@ -43,8 +49,13 @@ pub fn write_model(path: &std::path::Path, weight: impl Fn(usize) -> f32) {
         abstraction_id: a.id().into(),
         abstraction_hash: a.definition_hash(),
     });
-    w.push(a.key(&view, spot.history()).unwrap(), &weights, None)
-        .unwrap();
+    let key = a.key(&view, spot.history()).unwrap();
+    w.push(key, &weights, None).unwrap();
+    for k in (0..filler).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15)) {
+        if k != key {
+            w.push(k, &[1.0f32, 2.0, 3.0], None).unwrap();
+        }
+    }
     w.write(path).unwrap();
 }
 
@@ -62,6 +73,12 @@ impl Drop for Server {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
+}
+
+/// The binary under test: `$TRUCO_BIN` when set (to run these tests against another build,
+/// e.g. one without a fix), else the one cargo built.
+pub fn truco_bin() -> String {
+    std::env::var("TRUCO_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_truco").to_string())
 }
 
 /// Runs `f` on a thread and waits at most TIMEOUT for it.
@@ -86,7 +103,7 @@ pub fn start_tcp(model: &Model, extra: &[&str]) -> (Server, String) {
 /// returns the process and the address.
 pub fn start(args: &[&str], prefix: &str) -> (Server, String) {
     let mut server = Server(
-        Command::new(env!("CARGO_BIN_EXE_truco"))
+        Command::new(truco_bin())
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

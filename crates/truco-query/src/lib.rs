@@ -46,6 +46,6 @@ mod writer;
 pub use error::{TableError, WriteError};
 pub use meta::TableMeta;
 pub use policy::{fallback_probability, ActionOrder, Advice, Policy, PolicyError, Recommendation};
-pub use reader::{file_kind, regular_file, OpenOptions, Table};
+pub use reader::{file_kind, regular_file, FileStamp, OpenOptions, Table};
 pub use row::Row;
 pub use writer::{TableWriter, WriteSummary};

@@ -123,3 +123,19 @@ pub fn start(args: &[&str], prefix: &str) -> (Server, String) {
         .to_string();
     (server, addr)
 }
+
+/// A connection to `addr` from the loopback address `from` (127.0.0.2, 127.0.0.3...: another
+/// client address on the same machine, for the per-address caps), with bounded reads and
+/// writes.
+pub fn connect_from(from: &str, addr: &str) -> std::net::TcpStream {
+    use socket2::{Domain, Socket, Type};
+    let to: std::net::SocketAddr = addr.parse().unwrap();
+    let s = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+    let local: std::net::SocketAddr = format!("{from}:0").parse().unwrap();
+    s.bind(&local.into()).unwrap();
+    s.connect_timeout(&to.into(), TIMEOUT).unwrap();
+    let s: std::net::TcpStream = s.into();
+    s.set_read_timeout(Some(TIMEOUT)).unwrap();
+    s.set_write_timeout(Some(TIMEOUT)).unwrap();
+    s
+}

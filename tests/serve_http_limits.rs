@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 mod common;
 
-use common::server::{connect_from, start, truco_bin, Model, Server, SPOT, TIMEOUT};
+use common::server::{connect_from, refused, start, Model, Server, SPOT, TIMEOUT};
 
 /// Starts the explorer on `model` with `extra` flags; returns the process and its `host:port`.
 fn start_http(model: &Model, extra: &[&str]) -> (Server, String) {
@@ -120,23 +120,32 @@ fn range_requests_past_the_limit_are_refused_at_once() {
     let model = Model::new("http-range");
     let (mut server, addr) = start_http(&model, &[]);
     let spot = json!({"spot": SPOT}).to_string();
-    let clients: Vec<_> = (0..40)
+    // The server computes one range per core and queues as many: send four times that, all
+    // at once (before, all were computed, the good clients waiting behind them).
+    let n = 4 * std::thread::available_parallelism().map_or(2, |n| n.get()) + 8;
+    let go = std::sync::Arc::new(std::sync::Barrier::new(n));
+    let clients: Vec<_> = (0..n)
         .map(|_| {
-            let (addr, spot) = (addr.clone(), spot.clone());
+            let (addr, spot, go) = (addr.clone(), spot.clone(), std::sync::Arc::clone(&go));
             std::thread::spawn(move || {
-                exchange(
-                    connect(&addr),
-                    &request(&addr, "POST", "/api/range", "", &spot),
-                )
+                let s = connect(&addr);
+                go.wait();
+                exchange(s, &request(&addr, "POST", "/api/range", "", &spot))
             })
         })
         .collect();
-    let statuses: Vec<u16> = clients.into_iter().map(|c| c.join().unwrap().0).collect();
+    let answers: Vec<(u16, String)> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    let statuses: Vec<u16> = answers.iter().map(|a| a.0).collect();
     assert!(
         statuses.iter().all(|s| *s == 200 || *s == 503),
         "{statuses:?}"
     );
     assert!(statuses.contains(&200), "{statuses:?}");
+    let busy = answers
+        .iter()
+        .find(|a| a.0 == 503)
+        .expect("some were refused");
+    assert_eq!(body(&busy.1)["error"]["kind"], "busy");
     assert!(server.0.try_wait().unwrap().is_none());
     // Once they are done, the next is served.
     let (status, _) = exchange(
@@ -217,12 +226,7 @@ fn the_page_has_security_headers_and_every_error_a_json_body() {
 fn a_non_loopback_address_needs_allow_remote() {
     let model = Model::new("http-remote");
     let path = model.0.to_str().unwrap();
-    let out = std::process::Command::new(truco_bin())
-        .args(["serve", "--model", path, "--http", "0.0.0.0:0"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{stderr}");
+    let stderr = refused(&["serve", "--model", path, "--http", "0.0.0.0:0"]);
     assert!(stderr.contains("--allow-remote"), "{stderr}");
     let (_server, addr) = start(
         &[

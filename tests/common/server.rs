@@ -139,3 +139,39 @@ pub fn connect_from(from: &str, addr: &str) -> std::net::TcpStream {
     s.set_write_timeout(Some(TIMEOUT)).unwrap();
     s
 }
+
+/// Runs `truco ARGS`, which must exit with an error within TIMEOUT (a server that starts
+/// instead is killed and the test fails); returns its stderr.
+pub fn refused(args: &[&str]) -> String {
+    let mut child = Server(
+        Command::new(truco_bin())
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let deadline = std::time::Instant::now() + TIMEOUT;
+    let status = loop {
+        if let Some(status) = child.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "`truco {}` did not exit: it served",
+            args.join(" ")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.0.stderr.take().unwrap(), &mut stderr).unwrap();
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(&mut child.0.stdout.take().unwrap(), &mut stdout).unwrap();
+    assert!(
+        !status.success(),
+        "`truco {}` succeeded: {stdout}",
+        args.join(" ")
+    );
+    assert!(!stdout.contains("listening"), "{stdout}");
+    stderr
+}

@@ -395,7 +395,9 @@ pub fn train_on(
         let left = o.iterations.map(|n| n.saturating_sub(solver.iterations()));
         let full = !solver.config().lazy && solver.table().len() * 10 > capacity * 9;
         let halt = stop.load(Ordering::Relaxed) || full;
-        let done = o.time.is_some_and(|t| started.elapsed() >= t) || left == Some(0);
+        // A time budget never ends a run before its first iteration (no empty table).
+        let done = (o.time.is_some_and(|t| started.elapsed() >= t) && solver.iterations() > 0)
+            || left == Some(0);
         let (halt, done) = if ranks > 1 {
             // Every rank stops at the same merge: any rank's reason stops them all.
             let votes = comm.sum(u64::from(halt) << 32 | u64::from(done))?;

@@ -101,3 +101,45 @@ fn two_values_of_one_option_conflict() {
         "conflicts",
     );
 }
+
+#[test]
+fn ctrl_c_during_an_evaluation_stops_the_run() {
+    let dir = tmp_dir("arguments", "eval-ctrl-c");
+    let out = dir.join("t.tbl");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_truco"))
+        .args(["train", "--iterations", "1000000000", "--eval-every", "0s"])
+        .args([
+            "--eval-deals",
+            "1000000",
+            "--quiet",
+            "--max-info-sets",
+            "100000",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Well into the first evaluation (a million deals: minutes), then Ctrl-C.
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    // SAFETY: signalling the child this test started.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("Ctrl-C did not stop the evaluation (before: kill -9 was needed)");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status}");
+    assert!(!Table::open(&out, OpenOptions::default())
+        .unwrap()
+        .is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -235,7 +235,8 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64), TrainError> {
     Ok((McSolver::new(config)?, 0.0))
 }
 
-fn evaluate(o: &TrainOptions, solver: &McSolver<u64>) -> Vec<EvalResult> {
+/// The quality measurements, cut short by `stop` (Ctrl-C).
+fn evaluate(o: &TrainOptions, solver: &McSolver<u64>, stop: &AtomicBool) -> Vec<EvalResult> {
     if o.eval_deals == 0 {
         return Vec::new();
     }
@@ -251,6 +252,7 @@ fn evaluate(o: &TrainOptions, solver: &McSolver<u64>) -> Vec<EvalResult> {
             &mut Random,
             o.eval_deals,
             0xE7A1,
+            stop,
         ),
         duplicate_eval(
             &game,
@@ -259,6 +261,7 @@ fn evaluate(o: &TrainOptions, solver: &McSolver<u64>) -> Vec<EvalResult> {
             &mut Heuristic,
             o.eval_deals,
             0xE7A1,
+            stop,
         ),
     ]
 }
@@ -463,7 +466,7 @@ pub fn train_on(
             last_ck = Instant::now();
         }
         if o.eval_deals > 0 && last_eval.elapsed() >= o.eval_every {
-            eval = evaluate(o, &solver);
+            eval = evaluate(o, &solver, stop);
             log(&solver, &eval, merger.as_ref().map(|m| m.stats))?;
             last_eval = Instant::now();
         }
@@ -494,7 +497,7 @@ pub fn train_on(
     let summary: WriteSummary = table?;
     saved?;
     if o.eval_deals > 0 {
-        report.eval = evaluate(o, &solver);
+        report.eval = evaluate(o, &solver, stop);
     }
     log(&solver, &report.eval, merge)?;
     report.table_rows = summary.rows;

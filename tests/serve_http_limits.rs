@@ -241,3 +241,97 @@ fn a_non_loopback_address_needs_allow_remote() {
     );
     assert!(addr.starts_with("0.0.0.0:"), "{addr}");
 }
+
+#[test]
+fn under_a_low_descriptor_limit_a_flood_leaves_no_client_hanging() {
+    let model = Model::new("http-fds");
+    // 256 descriptors (soft and hard): the server fits its caps to them.
+    let cmd = format!(
+        "ulimit -n 256 && exec '{}' serve --http 127.0.0.1:0 --model '{}'",
+        common::server::truco_bin(),
+        model.0.display()
+    );
+    let mut server = Server(
+        std::process::Command::new("sh")
+            .args(["-c", &cmd])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let mut first = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(server.0.stdout.take().unwrap()),
+        &mut first,
+    )
+    .unwrap();
+    let addr = first
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap()
+        .to_string();
+    // 300 idle connections from five addresses: more than the descriptors.
+    let flood: Vec<TcpStream> = (2..7)
+        .flat_map(|k| (0..60).map(move |_| k))
+        .map(|k| connect_from(&format!("127.0.0.{k}"), &addr))
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    // Before: accept failed and a new client hung, unanswered. Now it is answered (200, or a
+    // 503 while refusals have room) or closed at once: never left waiting.
+    let s = connect(&addr);
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let _ = (&s).write_all(request(&addr, "GET", "/api/models", "", "").as_bytes());
+    let mut out = Vec::new();
+    let read = (&s).read_to_end(&mut out);
+    let hung = matches!(&read, Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut));
+    assert!(!hung, "the client was left waiting");
+    let text = String::from_utf8_lossy(&out);
+    let answered = ["", "HTTP/1.1 200", "HTTP/1.1 503"];
+    assert!(
+        answered
+            .iter()
+            .any(|a| text.starts_with(a) && (a.is_empty() == text.is_empty())),
+        "{text}"
+    );
+    drop(flood);
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, text) = exchange(
+        connect(&addr),
+        &request(&addr, "GET", "/api/models", "", ""),
+    );
+    assert_eq!(status, 200, "{text}");
+    assert!(server.0.try_wait().unwrap().is_none());
+}
+
+#[test]
+fn http_without_an_address_binds_loopback() {
+    let model = Model::new("http-default");
+    let mut server = Server(
+        std::process::Command::new(common::server::truco_bin())
+            .args(["serve", "--http", "--model", model.0.to_str().unwrap()])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let stdout = server.0.stdout.take().unwrap();
+    let first = common::server::bounded(move || {
+        let mut line = String::new();
+        let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line);
+        line
+    });
+    if first.is_empty() {
+        // Port 8080 taken on this machine: the error still names the loopback address.
+        let mut err = String::new();
+        server
+            .0
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        assert!(err.contains("127.0.0.1:8080"), "{err}");
+    } else {
+        assert_eq!(first.trim(), "listening on http://127.0.0.1:8080");
+    }
+}

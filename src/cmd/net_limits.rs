@@ -24,6 +24,55 @@ pub fn parse_max_clients(s: &str) -> Result<usize, String> {
     Ok(n)
 }
 
+/// Descriptors kept for everything but client connections (the table, stdio, the runtime).
+const RESERVED_FDS: u64 = 64;
+
+/// The process's descriptor limit, raised to its hard limit first (capped at 2^20); `None`
+/// where it cannot be read.
+pub fn descriptor_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut r = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: `r` is a valid rlimit to fill in.
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut r) } != 0 {
+            return None;
+        }
+        let want = r.rlim_max.min(1 << 20);
+        if want > r.rlim_cur {
+            let raised = libc::rlimit {
+                rlim_cur: want,
+                rlim_max: r.rlim_max,
+            };
+            // SAFETY: a valid rlimit; a refusal leaves the old limit.
+            if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+                r.rlim_cur = want;
+            }
+        }
+        // `rlim_t` is not `u64` on every Unix.
+        #[allow(clippy::unnecessary_cast)]
+        Some(r.rlim_cur as u64)
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// The clients served at once and the refused connections answered at once (`busy`), fitted
+/// to `fds` descriptors: refusals take at most an eighth (and 1,024), clients the rest but a
+/// reserve, so that past the caps the server still accepts, refuses and answers the others
+/// instead of running out of descriptors.
+pub fn fit_to_descriptors(max_clients: usize, fds: Option<u64>) -> (usize, usize) {
+    let Some(fds) = fds else {
+        return (max_clients, max_clients.min(1024));
+    };
+    let refusals = (fds / 8).clamp(1, 1024);
+    let room = fds.saturating_sub(RESERVED_FDS + refusals).max(1);
+    let clients = (max_clients as u64).min(room) as usize;
+    (clients, (refusals as usize).min(max_clients.max(1)))
+}
+
 /// Counts the connections held per client address; [`PerAddress::try_hold`] refuses one past
 /// the cap.
 #[derive(Debug)]
@@ -107,6 +156,16 @@ mod tests {
         assert!(limits.try_hold(b).is_some());
         drop(first);
         assert!(limits.try_hold(a).is_some());
+    }
+
+    #[test]
+    fn connections_fit_the_descriptor_limit() {
+        // 1,024 descriptors: 128 for refusals, 64 kept, 832 clients.
+        assert_eq!(fit_to_descriptors(4096, Some(1024)), (832, 128));
+        assert_eq!(fit_to_descriptors(100, Some(1024)), (100, 100));
+        assert_eq!(fit_to_descriptors(4096, Some(1 << 20)), (4096, 1024));
+        assert_eq!(fit_to_descriptors(4096, None), (4096, 1024));
+        assert_eq!(fit_to_descriptors(10, Some(10)).0, 1);
     }
 
     #[test]

@@ -29,7 +29,9 @@ use truco_query::protocol::{error_answer, too_long};
 use truco_query::PolicyError;
 use truco_search::SearchBudget;
 
-use super::net_limits::{check_bind, parse_max_clients, PerAddress};
+use super::net_limits::{
+    check_bind, descriptor_limit, fit_to_descriptors, parse_max_clients, PerAddress,
+};
 use super::served::ServedModel;
 
 /// Arguments of `truco serve`.
@@ -124,6 +126,8 @@ const BUSY_DRAIN: Duration = Duration::from_millis(500);
 pub struct Limits {
     /// Most clients at once.
     pub max_clients: usize,
+    /// Most refused connections answered (`busy`) at once; more are closed at once.
+    pub refusals: usize,
     /// Most clients at once from one address.
     pub per_address: usize,
     /// Longest wait for a request's first byte.
@@ -139,8 +143,15 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
             "--idle-timeout and --line-timeout must be more than 0",
         ));
     }
+    let (max_clients, refusals) = fit_to_descriptors(args.max_clients, descriptor_limit());
+    if max_clients < args.max_clients {
+        eprintln!(
+            "truco serve: --max-clients lowered to {max_clients}: the process may open only so many connections (raise `ulimit -n` for more)"
+        );
+    }
     let limits = Limits {
-        max_clients: args.max_clients,
+        max_clients,
+        refusals,
         per_address: args.max_per_address,
         idle: args.idle_timeout,
         line: args.line_timeout,
@@ -206,7 +217,7 @@ async fn serve_tcp(policy: Arc<ServedModel>, listener: TcpListener, limits: Limi
     let slots = Arc::new(Semaphore::new(limits.max_clients));
     let per_address = PerAddress::new(limits.per_address);
     // Refused clients are drained by tasks too, boundedly: past this many, closed at once.
-    let refusals = Arc::new(Semaphore::new(limits.max_clients.min(1024)));
+    let refusals = Arc::new(Semaphore::new(limits.refusals));
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,

@@ -40,7 +40,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits) {
     let slots = Arc::new(Semaphore::new(limits.max_clients));
     let per_address = PerAddress::new(limits.per_address);
     // Refused connections are answered by tasks too, boundedly: past this many, closed at once.
-    let refusals = Arc::new(Semaphore::new(limits.max_clients.min(1024)));
+    let refusals = Arc::new(Semaphore::new(limits.refusals));
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.idle.min(limits.line))

@@ -66,9 +66,10 @@ impl Table {
             path: path.to_path_buf(),
             source,
         };
-        // Checked before opening: opening a FIFO blocks, reading a device never ends.
+        // Checked before opening (opening a FIFO blocks, reading a device never ends), and
+        // opened without blocking and checked again (a FIFO swapped in meanwhile).
         regular_file(path)?;
-        let file = File::open(path).map_err(io)?;
+        let file = crate::file::open_regular(path).map_err(io)?;
         let meta = file.metadata().map_err(io)?;
         if !meta.is_file() {
             return Err(TableError::NotAFile {
@@ -115,7 +116,7 @@ impl Table {
             source,
         };
         regular_file(path)?;
-        let mut file = File::open(path).map_err(io)?;
+        let mut file = crate::file::open_regular(path).map_err(io)?;
         let meta = file.metadata().map_err(io)?;
         if !meta.is_file() {
             return Err(TableError::NotAFile {

@@ -335,3 +335,28 @@ fn http_without_an_address_binds_loopback() {
         assert_eq!(first.trim(), "listening on http://127.0.0.1:8080");
     }
 }
+
+#[test]
+fn max_clients_is_honoured_over_http() {
+    let model = Model::new("http-max-clients");
+    // Before, --max-clients was accepted with --http and ignored.
+    let (_server, addr) = start_http(&model, &["--max-clients", "2"]);
+    let held: Vec<TcpStream> = ["127.0.0.2", "127.0.0.3"]
+        .iter()
+        .map(|from| connect_from(from, &addr))
+        .collect();
+    std::thread::sleep(Duration::from_millis(100));
+    let (status, text) = exchange(
+        connect(&addr),
+        &request(&addr, "GET", "/api/models", "", ""),
+    );
+    assert_eq!(status, 503, "{text}");
+    assert_eq!(body(&text)["error"]["kind"], "busy");
+    drop(held);
+    std::thread::sleep(Duration::from_millis(200));
+    let (status, text) = exchange(
+        connect(&addr),
+        &request(&addr, "GET", "/api/models", "", ""),
+    );
+    assert_eq!(status, 200, "{text}");
+}

@@ -1,7 +1,10 @@
 //! `truco serve --listen` against hostile or careless clients: hundreds of idle and
 //! one-byte-at-a-time connections do not lock a well-behaved client out, a slow request line
 //! and an idle client are closed with a readable `timeout` line, and a client over the limit
-//! reads a `busy` line instead of a reset. Every wait is bounded.
+//! reads a `busy` line instead of a reset. Blank lines do not keep a connection open, one
+//! address cannot hold more than `--max-per-address` connections, and `--max-clients` is
+//! bounded. The hostile clients connect from other loopback addresses (127.0.0.2...) than the
+//! good one. Every wait is bounded.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -13,7 +16,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::server::{start_tcp, Model, SPOT, TIMEOUT};
+use common::server::{connect_from, refused, start, start_tcp, Model, SPOT, TIMEOUT};
 
 fn connect(addr: &str) -> TcpStream {
     let s = TcpStream::connect(addr).unwrap();
@@ -41,15 +44,18 @@ fn error_kind(v: &Value) -> &str {
 #[test]
 fn hundreds_of_slow_clients_do_not_lock_out_a_good_one() {
     let model = Model::new("hostile-slow");
-    let (_server, addr) = start_tcp(&model, &["--line-timeout", "3s"]);
+    let (_server, addr) = start_tcp(
+        &model,
+        &["--line-timeout", "3s", "--max-per-address", "1000"],
+    );
     // 200 idle connections and 200 that send a request one byte every 100 ms.
-    let idle: Vec<TcpStream> = (0..200).map(|_| connect(&addr)).collect();
+    let idle: Vec<TcpStream> = (0..200).map(|_| connect_from("127.0.0.2", &addr)).collect();
     let stop = Arc::new(AtomicBool::new(false));
     let slow: Vec<_> = (0..200)
         .map(|_| {
             let (addr, stop) = (addr.clone(), Arc::clone(&stop));
             std::thread::spawn(move || {
-                let mut s = connect(&addr);
+                let mut s = connect_from("127.0.0.3", &addr);
                 for b in request().bytes() {
                     if stop.load(Ordering::Relaxed) || s.write_all(&[b]).is_err() {
                         break;
@@ -137,4 +143,87 @@ fn a_client_over_the_limit_reads_busy_not_a_reset() {
     drop(held);
     std::thread::sleep(Duration::from_millis(300));
     assert!(ask(&connect(&addr))["actions"].is_array());
+}
+
+#[test]
+fn blank_lines_do_not_keep_a_client_open() {
+    let model = Model::new("hostile-blank");
+    let (_server, addr) = start_tcp(&model, &["--idle-timeout", "1s"]);
+    let s = connect(&addr);
+    // Read well before the blank lines stop (10 s).
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    // A blank line every 200 ms: before, each one reset the idle timer and the connection
+    // stayed open for as long as the client liked.
+    let writer = s.try_clone().unwrap();
+    let blanks = std::thread::spawn(move || {
+        for _ in 0..50 {
+            if (&writer).write_all(b"\n").is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    });
+    let mut line = String::new();
+    BufReader::new(&s).read_line(&mut line).unwrap();
+    let v: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"));
+    assert_eq!(error_kind(&v), "timeout", "{v}");
+    blanks.join().unwrap();
+}
+
+#[test]
+fn one_address_cannot_hold_more_than_its_cap() {
+    let model = Model::new("hostile-per-address");
+    let (_server, addr) = start_tcp(&model, &["--max-per-address", "3"]);
+    let held: Vec<TcpStream> = (0..3).map(|_| connect_from("127.0.0.2", &addr)).collect();
+    // A fourth from that address reads `busy`; another address is served.
+    let s = connect_from("127.0.0.2", &addr);
+    (&s).write_all(request().as_bytes()).unwrap();
+    let mut line = String::new();
+    BufReader::new(&s).read_line(&mut line).unwrap();
+    let v: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"));
+    assert_eq!(error_kind(&v), "busy", "{v}");
+    assert!(ask(&connect(&addr))["actions"].is_array());
+    drop(held);
+}
+
+#[test]
+fn max_clients_out_of_range_is_refused_before_listening() {
+    let model = Model::new("hostile-max");
+    let path = model.0.to_str().unwrap();
+    for n in ["18446744073709551615", "0"] {
+        let stderr = refused(&[
+            "serve",
+            "--model",
+            path,
+            "--listen",
+            "127.0.0.1:0",
+            "--max-clients",
+            n,
+        ]);
+        assert!(
+            stderr.contains("--max-clients") && stderr.contains("1 to"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_non_loopback_address_needs_allow_remote() {
+    let model = Model::new("hostile-remote");
+    let path = model.0.to_str().unwrap();
+    let stderr = refused(&["serve", "--model", path, "--listen", "0.0.0.0:0"]);
+    assert!(stderr.contains("--allow-remote"), "{stderr}");
+    let (_server, addr) = start(
+        &[
+            "serve",
+            "--model",
+            path,
+            "--listen",
+            "0.0.0.0:0",
+            "--allow-remote",
+        ],
+        "listening on ",
+    );
+    assert!(addr.starts_with("0.0.0.0:"), "{addr}");
 }

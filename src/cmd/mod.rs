@@ -3,6 +3,7 @@
 
 pub mod eval;
 pub mod exploit;
+pub mod net_limits;
 pub mod play;
 pub mod play_screen;
 pub mod plot;
@@ -16,3 +17,5 @@ pub mod solve;
 pub mod train;
 pub mod web;
 pub mod web_api;
+pub mod web_conn;
+pub mod web_guard;

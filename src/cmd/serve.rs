@@ -6,12 +6,14 @@
 //! stop the server.
 //!
 //! Over TCP (`--listen`) the server is asynchronous (tokio): thousands of open connections
-//! cost a task each, not a thread, and no client can hold the others up. A client idle for
-//! `--idle-timeout`, or whose request line does not arrive within `--line-timeout` of its first
-//! byte, gets one `timeout` error line and is closed; a client that does not read its answers
-//! within the write timeout is closed; past `--max-clients` a new client gets one readable
-//! `busy` error line (then the server closes its side after reading what the client sent, so
-//! the line is not lost to a reset).
+//! cost a task each, not a thread, and no client can hold the others up. A client that sends
+//! no request for `--idle-timeout` (blank lines are not requests: they do not keep a
+//! connection open), or whose request line does not arrive within `--line-timeout` of its
+//! first byte, gets one `timeout` error line and is closed; a client that does not read its
+//! answers within the write timeout is closed; past `--max-clients`, or past
+//! `--max-per-address` connections from its address, a new client gets one readable `busy`
+//! error line (then the server closes its side after reading what the client sent, so the
+//! line is not lost to a reset). Only loopback addresses are served unless `--allow-remote`.
 
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
@@ -27,6 +29,9 @@ use truco_query::protocol::{error_answer, too_long};
 use truco_query::PolicyError;
 use truco_search::SearchBudget;
 
+use super::net_limits::{
+    check_bind, descriptor_limit, fit_to_descriptors, parse_max_clients, PerAddress,
+};
 use super::served::{ServeAs, ServedModel};
 
 /// Arguments of `truco serve`.
@@ -40,11 +45,15 @@ pub struct Args {
     /// of stdin/stdout. The first line on stdout is `listening on ADDR`.
     #[arg(long, value_name = "ADDR", conflicts_with = "http")]
     pub listen: Option<String>,
-    /// Serve the web spot explorer and its JSON API over HTTP on this address (e.g.
+    /// Serve the web spot explorer and its JSON API over HTTP on this address (default
     /// 127.0.0.1:8080; port 0 picks a free port). The first line on stdout is
     /// `listening on http://ADDR`.
-    #[arg(long, value_name = "ADDR")]
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1:8080")]
     pub http: Option<String>,
+    /// Serve on an address other than loopback (reachable from other machines: there is no
+    /// authentication). Without it such an address is refused.
+    #[arg(long)]
+    pub allow_remote: bool,
     /// Skip the body checksum at open (faster for a large table).
     #[arg(long)]
     pub no_verify: bool,
@@ -57,14 +66,21 @@ pub struct Args {
     /// Answer with the table's row alone, as trained (`"raw": true`, no `"move"`).
     #[arg(long)]
     pub raw: bool,
-    /// TCP: most clients served at once; more get a `busy` error line.
-    #[arg(long, default_value_t = MAX_CLIENTS)]
+    /// Most connections held at once (1 to 1000000); more are refused (TCP: a `busy` error
+    /// line; HTTP: a 503 with a JSON body).
+    #[arg(long, default_value_t = MAX_CLIENTS, value_parser = parse_max_clients)]
     pub max_clients: usize,
-    /// TCP: close a client that sends nothing for this long (90s, 10m...).
+    /// Most connections held at once from one client address; more are refused like those
+    /// past --max-clients.
+    #[arg(long, default_value_t = MAX_PER_ADDRESS, value_parser = parse_max_clients)]
+    pub max_per_address: usize,
+    /// Close a client that sends no request for this long (90s, 10m...). With --http, an idle
+    /// keep-alive connection is closed after the shorter of this and --line-timeout.
     #[arg(long, value_parser = super::train::parse_duration, default_value = "5m")]
     pub idle_timeout: Duration,
-    /// TCP: a request line must be complete this long after its first byte, else the client
-    /// gets a `timeout` error and is closed (slow senders cannot hold a slot).
+    /// A request line (HTTP: a request's header, and its whole exchange) must be complete this
+    /// long after it starts, else the client gets a `timeout` error (HTTP: 408) and is closed
+    /// (slow senders cannot hold a slot).
     #[arg(long, value_parser = super::train::parse_duration, default_value = "10s")]
     pub line_timeout: Duration,
 }
@@ -99,6 +115,9 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// closed.
 pub const MAX_CLIENTS: usize = 4096;
 
+/// Most connections from one address by default.
+pub const MAX_PER_ADDRESS: usize = 64;
+
 /// A client that has not read its answers for this long is closed.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -106,11 +125,15 @@ const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// closed.
 const BUSY_DRAIN: Duration = Duration::from_millis(500);
 
-/// The TCP server's limits.
+/// The server's limits (TCP and HTTP).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Most clients at once.
     pub max_clients: usize,
+    /// Most refused connections answered (`busy`) at once; more are closed at once.
+    pub refusals: usize,
+    /// Most clients at once from one address.
+    pub per_address: usize,
     /// Longest wait for a request's first byte.
     pub idle: Duration,
     /// Longest time from a request's first byte to its newline.
@@ -128,14 +151,36 @@ fn serve_as(args: &Args) -> ServeAs {
 
 /// Runs `truco serve`.
 pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
+    if args.idle_timeout.is_zero() || args.line_timeout.is_zero() {
+        return Err(invalid(
+            "--idle-timeout and --line-timeout must be more than 0",
+        ));
+    }
+    let (max_clients, refusals) = fit_to_descriptors(args.max_clients, descriptor_limit());
+    if max_clients < args.max_clients {
+        eprintln!(
+            "truco serve: --max-clients lowered to {max_clients}: the process may open only so many connections (raise `ulimit -n` for more)"
+        );
+    }
+    let limits = Limits {
+        max_clients,
+        refusals,
+        per_address: args.max_per_address,
+        idle: args.idle_timeout,
+        line: args.line_timeout,
+    };
     if let Some(addr) = &args.http {
-        return super::web::run(addr, &args.model, &serve_as(args), out);
+        let how = super::web::How {
+            serve: serve_as(args),
+            allow_remote: args.allow_remote,
+            limits,
+        };
+        return super::web::run(addr, &args.model, how, out);
     }
     let [model] = args.model.as_slice() else {
-        return Err(ServeError::Io(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
+        return Err(invalid(
             "one --model per server (several only with --http, the explorer)",
-        )));
+        ));
     };
     let policy = Arc::new(ServedModel::open_as(model, &serve_as(args))?);
     match &args.listen {
@@ -145,17 +190,6 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
             Ok(())
         }
         Some(addr) => {
-            if args.max_clients == 0 || args.idle_timeout.is_zero() || args.line_timeout.is_zero() {
-                return Err(ServeError::Io(std::io::Error::new(
-                    std::io::ErrorKind::InvalidInput,
-                    "--max-clients, --idle-timeout and --line-timeout must be more than 0",
-                )));
-            }
-            let limits = Limits {
-                max_clients: args.max_clients,
-                idle: args.idle_timeout,
-                line: args.line_timeout,
-            };
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()?;
@@ -167,7 +201,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
                             addr: addr.clone(),
                             source,
                         })?;
-                writeln!(out, "listening on {}", listener.local_addr()?)?;
+                let local = listener.local_addr()?;
+                check_bind(&local, args.allow_remote).map_err(invalid)?;
+                writeln!(out, "listening on {local}")?;
                 out.flush()?;
                 serve_tcp(policy, listener, limits).await;
                 Ok(())
@@ -176,14 +212,24 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), ServeError> {
     }
 }
 
-/// Accepts clients forever, one task each, at most `limits.max_clients` at once.
+/// A usage error.
+fn invalid(message: impl Into<String>) -> ServeError {
+    ServeError::Io(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        message.into(),
+    ))
+}
+
+/// Accepts clients forever, one task each, at most `limits.max_clients` at once and
+/// `limits.per_address` from one address.
 async fn serve_tcp(policy: Arc<ServedModel>, listener: TcpListener, limits: Limits) {
     let slots = Arc::new(Semaphore::new(limits.max_clients));
+    let per_address = PerAddress::new(limits.per_address);
     // Refused clients are drained by tasks too, boundedly: past this many, closed at once.
-    let refusals = Arc::new(Semaphore::new(limits.max_clients.min(1024)));
+    let refusals = Arc::new(Semaphore::new(limits.refusals));
     loop {
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
             Err(_) => {
                 // Out of descriptors or the like: wait a little rather than spin.
                 tokio::time::sleep(Duration::from_millis(10)).await;
@@ -191,15 +237,16 @@ async fn serve_tcp(policy: Arc<ServedModel>, listener: TcpListener, limits: Limi
             }
         };
         let _ = stream.set_nodelay(true);
-        match Arc::clone(&slots).try_acquire_owned() {
-            Ok(permit) => {
+        let held = per_address.try_hold(peer.ip());
+        match (Arc::clone(&slots).try_acquire_owned(), held) {
+            (Ok(permit), Some(held)) => {
                 let policy = Arc::clone(&policy);
                 tokio::spawn(async move {
                     let _ = serve_client(&policy, stream, limits).await;
-                    drop(permit);
+                    drop((permit, held));
                 });
             }
-            Err(_) => {
+            _ => {
                 if let Ok(permit) = Arc::clone(&refusals).try_acquire_owned() {
                     tokio::spawn(async move {
                         refuse_busy(stream).await;
@@ -241,9 +288,11 @@ async fn serve_client(
     let (read, mut write) = stream.into_split();
     let mut reader = tokio::io::BufReader::new(read);
     let mut line = Vec::new();
+    // Blank lines are not requests: the idle deadline runs from the last answer.
+    let mut idle_until = tokio::time::Instant::now() + limits.idle;
     loop {
         // Wait for the next request's first byte (or the end of the connection).
-        let ready = tokio::time::timeout(limits.idle, reader.fill_buf()).await;
+        let ready = tokio::time::timeout_at(idle_until, reader.fill_buf()).await;
         match ready {
             Err(_) => {
                 let msg = format!("no request for {} s: closing", limits.idle.as_secs_f64());
@@ -289,6 +338,7 @@ async fn serve_client(
             }
         };
         send(&mut write, &answer).await?;
+        idle_until = tokio::time::Instant::now() + limits.idle;
     }
 }
 

@@ -1,37 +1,49 @@
 //! The table `truco serve` answers from, replaced safely while the server runs.
 //!
-//! The safe way to replace a served table is to write the new file beside it and rename it
-//! over the old name (what `truco train` does): the server notices the new file at the path
-//! before its next answer and switches to it; answers in flight keep the old mapping, which
-//! the rename leaves intact. A new file that cannot be opened (damaged, of another variant) is
-//! reported once on stderr and the old table keeps serving.
+//! **Mechanism: a private copy, replaced only by a checked table.** The served table is read
+//! into the server's own memory ([`Table::load`], `read(2)`, never a mapping), so nothing done
+//! to the file afterwards (overwritten or truncated in place, `cp` over, renamed over) can
+//! change an answer or fault the process: there is no SIGBUS to catch. It costs the table's
+//! length in memory per served table.
 //!
-//! A file changed in place (overwritten, truncated) cannot be read safely through a mapping:
-//! before each answer the open file is checked (length and modification time against the
-//! values at open), and a changed one is never read again. The server then reopens the path if
-//! it holds a complete table, and otherwise answers with a `table_changed` error until one is
-//! there. (A truncation in the microseconds between the check and the lookup can still fault:
-//! no reader of a mapped file can exclude that; renaming does.)
+//! Before each answer the path's stamp (device, inode, length, modification and change time:
+//! one `stat`) is compared with the stamp of the copy. When it differs, one request (the
+//! others keep answering from the current copy meanwhile) reads the file again and checks it
+//! completely (header, layout, body checksum even with `--no-verify`, the engine and the
+//! abstraction, and the same variant, options and abstraction as the served table). A good
+//! replacement is adopted (`reloaded` on stderr); a bad one (damaged, half copied, of another
+//! variant, a path removed) is reported once on stderr and its stamp remembered, so it is not
+//! read again until the file changes again: answers keep coming from the last good table. A
+//! file that changes while it is being read is neither adopted nor remembered; the next
+//! request tries again.
+//!
+//! The safe way to replace a served table stays to write the new file beside it and rename it
+//! over the old name (what `truco train` does): the server switches to it before its next
+//! answer.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
 
 use serde_json::Value;
 use truco_player::answer::{searcher_for, PlayerAnswers};
 use truco_query::protocol::{answer_line_with, Refine};
-use truco_query::{Policy, PolicyError};
+use truco_query::{FileStamp, OpenOptions, Policy, PolicyError, Table};
 use truco_search::SearchBudget;
-
-use super::query::open_policy;
 
 /// A served table and the path it came from.
 #[derive(Debug)]
 pub struct ServedModel {
     path: PathBuf,
-    no_verify: bool,
     current: RwLock<Arc<Policy>>,
-    /// The last reopening error reported (so a bad replacement is reported once).
-    reported: RwLock<Option<String>>,
+    /// The stamp of the last file refused as a replacement: not read again while unchanged.
+    refused: Mutex<Option<FileStamp>>,
+    /// The last problem reported on stderr (each is reported once).
+    reported: Mutex<Option<String>>,
+    /// Held while a replacement is read and checked (one at a time).
+    reloading: Mutex<()>,
+    /// How many replacement files were read and checked.
+    checks: AtomicU64,
     /// How answers are made: by the player (its move beside the table's row; with
     /// `--search`, searched), or `None` for the table's row alone (`--raw`).
     answers: Option<PlayerAnswers>,
@@ -62,14 +74,17 @@ impl ServedModel {
         Ok(served)
     }
 
-    /// Opens the table at `path`.
+    /// Reads the table at `path` into private memory (its body checksum verified unless
+    /// `no_verify`).
     pub fn open(path: &Path, no_verify: bool) -> Result<ServedModel, PolicyError> {
-        let policy = open_policy(path, no_verify)?;
+        let policy = load(path, !no_verify)?;
         Ok(ServedModel {
             path: path.to_path_buf(),
-            no_verify,
             current: RwLock::new(Arc::new(policy)),
-            reported: RwLock::new(None),
+            refused: Mutex::new(None),
+            reported: Mutex::new(None),
+            reloading: Mutex::new(()),
+            checks: AtomicU64::new(0),
             answers: Some(PlayerAnswers::default()),
         })
     }
@@ -101,47 +116,99 @@ impl ServedModel {
         answer_line_with(|| self.get(), line, refine)
     }
 
-    /// The table to answer with now, or why there is none (the served file was changed in
-    /// place and the path holds no complete table yet).
+    /// The table to answer with now: the file at the path if it changed and holds a good
+    /// replacement, else the last good table. Never fails (the `Result` is the protocol's
+    /// table source).
     pub fn get(&self) -> Result<Arc<Policy>, String> {
-        let policy = Arc::clone(&self.current.read().unwrap_or_else(|e| e.into_inner()));
-        let table = policy.table();
-        let damaged = table.changed_in_place();
-        if damaged.is_none() && table.is_at(&self.path) {
+        let policy = self.current();
+        let now = match FileStamp::at(&self.path) {
+            Ok(s) => s,
+            Err(e) => {
+                self.report(&format!(
+                    "cannot read its metadata ({e}); serving the last good table"
+                ));
+                return Ok(policy);
+            }
+        };
+        if now == policy.table().stamp() || *lock(&self.refused) == Some(now) {
             return Ok(policy);
         }
-        match open_policy(&self.path, self.no_verify) {
+        // One request checks the new file; the others answer from the current copy meanwhile.
+        let Ok(_reloading) = self.reloading.try_lock() else {
+            return Ok(policy);
+        };
+        let policy = self.current();
+        if now == policy.table().stamp() {
+            return Ok(policy);
+        }
+        self.checks.fetch_add(1, Ordering::Relaxed);
+        match load(&self.path, true)
+            .map_err(|e| e.to_string())
+            .and_then(|fresh| same_game(fresh, &policy))
+        {
             Ok(fresh) => {
                 let fresh = Arc::new(fresh);
                 *self.current.write().unwrap_or_else(|e| e.into_inner()) = Arc::clone(&fresh);
-                *self.reported.write().unwrap_or_else(|e| e.into_inner()) = None;
+                *lock(&self.refused) = None;
+                *lock(&self.reported) = None;
                 eprintln!("truco serve: reloaded {}", self.path.display());
                 Ok(fresh)
             }
-            Err(e) => {
-                self.report(&e.to_string());
-                match damaged {
-                    // Renamed over by a bad file: the old table is intact; keep it.
-                    None => Ok(policy),
-                    Some(what) => Err(format!(
-                        "the served table {} was changed in place ({what}) and no complete table is there now ({e}); replace tables by renaming a new file over the old name",
-                        self.path.display()
-                    )),
+            Err(why) => {
+                // Remembered only if the file did not move while it was read (a file still
+                // being written is tried again at the next request).
+                if FileStamp::at(&self.path).ok() == Some(now) {
+                    *lock(&self.refused) = Some(now);
+                    self.report(&format!(
+                        "cannot reload it: {why}; serving the last good table"
+                    ));
                 }
+                Ok(policy)
             }
         }
     }
 
+    /// How many replacement files were read and checked so far.
+    #[cfg(test)]
+    pub fn checks(&self) -> u64 {
+        self.checks.load(Ordering::Relaxed)
+    }
+
+    /// The table answering now.
+    fn current(&self) -> Arc<Policy> {
+        Arc::clone(&self.current.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
     fn report(&self, message: &str) {
-        let mut last = self.reported.write().unwrap_or_else(|e| e.into_inner());
+        let mut last = lock(&self.reported);
         if last.as_deref() != Some(message) {
-            eprintln!(
-                "truco serve: cannot reload {}: {message}",
-                self.path.display()
-            );
+            eprintln!("truco serve: {}: {message}", self.path.display());
             *last = Some(message.to_string());
         }
     }
+}
+
+/// Reads and checks a table into private memory (see the module documentation).
+fn load(path: &Path, verify_checksum: bool) -> Result<Policy, PolicyError> {
+    Policy::from_table(Table::load(path, OpenOptions { verify_checksum })?)
+}
+
+/// `fresh` if it answers the same game as `served` (variant, options, abstraction), else why
+/// not.
+fn same_game(fresh: Policy, served: &Policy) -> Result<Policy, String> {
+    let (new, old) = (fresh.table().meta(), served.table().meta());
+    if new == old {
+        return Ok(fresh);
+    }
+    Err(format!(
+        "it is a table of {} {:?} ({}), the server serves {} {:?} ({})",
+        new.variant, new.options, new.abstraction_id, old.variant, old.options, old.abstraction_id
+    ))
+}
+
+/// A mutex's value, even if a panicking thread held it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]
@@ -187,6 +254,35 @@ mod tests {
             .unwrap();
         assert!(raw.get("move").is_none());
         assert_eq!(raw["raw"], true);
+    }
+
+    #[test]
+    fn a_bad_replacement_is_read_once_and_the_last_good_table_keeps_answering() {
+        let path =
+            std::env::temp_dir().join(format!("truco-served-once-{}.tbl", std::process::id()));
+        std::fs::copy("models/arg-classic-players-2-target-15-flor.tbl", &path).unwrap();
+        let m = served(path.to_str().unwrap());
+        let good = m.get().unwrap();
+        assert_eq!(m.checks(), 0);
+        // A damaged file renamed over: read and refused once, however many requests follow.
+        let bad = path.with_extension("bad");
+        std::fs::write(&bad, b"TRUCOTBL but nothing else").unwrap();
+        std::fs::rename(&bad, &path).unwrap();
+        for _ in 0..5 {
+            assert!(Arc::ptr_eq(&m.get().unwrap(), &good));
+        }
+        assert_eq!(m.checks(), 1);
+        // Removed: the last good table answers, nothing is read.
+        std::fs::remove_file(&path).unwrap();
+        assert!(Arc::ptr_eq(&m.get().unwrap(), &good));
+        assert_eq!(m.checks(), 1);
+        // A good table back: adopted once.
+        std::fs::copy("models/arg-classic-players-2-target-15-flor.tbl", &path).unwrap();
+        let fresh = m.get().unwrap();
+        assert!(!Arc::ptr_eq(&fresh, &good));
+        assert!(Arc::ptr_eq(&m.get().unwrap(), &fresh));
+        assert_eq!(m.checks(), 2);
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

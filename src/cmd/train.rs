@@ -114,6 +114,9 @@ pub struct Args {
     pub merge_every: u64,
 }
 
+/// Most `--eval-deals` (a measurement of more would stall training for minutes).
+pub const MAX_EVAL_DEALS: u64 = 1_000_000;
+
 /// Parses `90s`, `10m`, `2h` or a number of seconds.
 pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
     let t = s.trim();
@@ -160,6 +163,24 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
         return Err(TrainError::InvalidOption(
             "--time must be more than 0 (0 would replace the table with an empty one)".into(),
         ));
+    }
+    if a.eval_deals > MAX_EVAL_DEALS {
+        return Err(TrainError::InvalidOption(format!(
+            "--eval-deals must be at most {MAX_EVAL_DEALS} (each measurement plays them all)"
+        )));
+    }
+    for (flag, path) in [
+        ("--out", a.out.as_ref()),
+        ("--checkpoint", a.checkpoint.as_ref()),
+    ] {
+        let Some(p) = path else { continue };
+        if p.is_dir() || p.as_os_str().to_string_lossy().ends_with('/') {
+            return Err(TrainError::InvalidOption(format!(
+                "{flag}: {} is a directory; give a file name (e.g. {}/table.tbl)",
+                p.display(),
+                p.display().to_string().trim_end_matches('/')
+            )));
+        }
     }
     for (flag, path) in [
         ("--out", a.out.as_ref()),

@@ -11,8 +11,15 @@
 //!
 //! `model` defaults to the first table. Errors are the protocol's error object
 //! `{"id", "error": {"kind", "message"}}` with a 4xx status (400 bad JSON, request or spot,
-//! a spot of other rules than the table's; 404 unknown model or path; 413 a body over 64 KiB)
-//! or 503 (a table changed in place). The server stays up whatever a client sends.
+//! a spot of other rules than the table's; 403 a Host or Origin of another site; 404 unknown
+//! model or path; 405 a wrong method; 408 a request not complete within `--line-timeout`;
+//! 413 a body over 64 KiB) or 503 (busy: too many connections, or too many range requests at
+//! once). Every error status has that JSON body and no message names a file. The server stays
+//! up whatever a client sends.
+//!
+//! The limits: connections (see `web_conn.rs`), Host, Origin and security headers (see
+//! `web_guard.rs`), a timeout on each request's whole exchange, and at most
+//! [`range_slots`] range computations at once with as many waiting (more get a 503 at once).
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -20,6 +27,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::body::Bytes;
+use axum::error_handling::HandleErrorLayer;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, StatusCode};
@@ -27,11 +35,15 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde_json::{json, Value};
+use tower::ServiceBuilder;
+use tower_http::timeout::TimeoutLayer;
 use truco_query::protocol::error_answer;
 
-use super::serve::{ServeError, MAX_LINE};
+use super::net_limits::check_bind;
+use super::serve::{Limits, ServeError, MAX_LINE};
 use super::served::{ServeAs, ServedModel};
 use super::web_api::{model_json, next_step, status_of};
+use super::web_guard::{guard, Guard};
 
 /// The explorer page.
 const PAGE: &str = include_str!("web_page.html");
@@ -80,14 +92,31 @@ impl Models {
     }
 }
 
+/// How the explorer serves (from `truco serve`'s flags).
+#[derive(Debug, Clone, Copy)]
+pub struct How {
+    /// How the tables are served (checksum, raw or the player, search).
+    pub serve: ServeAs,
+    /// Serve beyond loopback (`--allow-remote`).
+    pub allow_remote: bool,
+    /// The connection limits and timeouts.
+    pub limits: Limits,
+}
+
+/// Range computations run at once (one per core), and as many more waiting; past those a
+/// range request gets a 503 at once.
+pub fn range_slots() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
 /// Serves the explorer on `addr` until the process is stopped.
 pub fn run(
     addr: &str,
     paths: &[PathBuf],
-    how: &ServeAs,
+    how: How,
     out: &mut impl Write,
 ) -> Result<(), ServeError> {
-    let models = Arc::new(Models::open(paths, how)?);
+    let models = Arc::new(Models::open(paths, &how.serve)?);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -98,19 +127,40 @@ pub fn run(
                 addr: addr.to_string(),
                 source,
             })?;
-        writeln!(out, "listening on http://{}", listener.local_addr()?)?;
+        let local = listener.local_addr()?;
+        check_bind(&local, how.allow_remote).map_err(|m| {
+            ServeError::Io(std::io::Error::new(std::io::ErrorKind::InvalidInput, m))
+        })?;
+        writeln!(out, "listening on http://{local}")?;
         out.flush()?;
-        axum::serve(listener, router(models)).await?;
+        let app = router(models, Guard::new(local, how.allow_remote), how.limits);
+        super::web_conn::serve(listener, app, how.limits).await;
         Ok(())
     })
 }
 
-fn router(models: Arc<Models>) -> Router {
+fn router(models: Arc<Models>, guard_: Arc<Guard>, limits: Limits) -> Router {
+    let slots = range_slots();
+    // At most `slots` ranges computing and `slots` waiting; past those, 503 at once.
+    let range_limit = ServiceBuilder::new()
+        .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
+            let busy = error_answer(
+                Value::Null,
+                "busy",
+                "too many range requests at once; retry later",
+            );
+            let mut res = reply(busy);
+            *res.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+            res
+        }))
+        .load_shed()
+        .buffer(slots)
+        .concurrency_limit(slots);
     Router::new()
         .route("/", get(|| async { Html(PAGE) }))
         .route("/api/models", get(list_models))
         .route("/api/query", post(query))
-        .route("/api/range", post(range))
+        .route("/api/range", post(range).layer(range_limit))
         .route("/api/step", post(step))
         .fallback(|| async {
             reply(error_answer(
@@ -120,6 +170,11 @@ fn router(models: Arc<Models>) -> Router {
             ))
         })
         .layer(DefaultBodyLimit::max(MAX_LINE))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            limits.line,
+        ))
+        .layer(axum::middleware::from_fn_with_state(guard_, guard))
         .with_state(models)
 }
 
@@ -171,7 +226,7 @@ async fn list_models(State(models): State<Arc<Models>>) -> Response {
     for (name, m) in &models.list {
         match m.get() {
             Ok(p) => list.push(model_json(name, &p)),
-            Err(e) => list.push(json!({"name": name, "error": e})),
+            Err(_) => list.push(json!({"name": name, "error": "the table cannot be read"})),
         }
     }
     reply(Value::Array(list))
@@ -190,14 +245,13 @@ async fn query(
         Ok(t) => t,
         Err(e) => return reply(e),
     };
-    // The player's move (and a search, with --search) computes: off the async threads.
-    let answer = tokio::task::spawn_blocking(move || {
+    // The player's move (a search with --search), and a changed table read and checked by
+    // the request that sees it: off the async hot path.
+    reply(tokio::task::block_in_place(|| {
         model
             .answer(text.as_bytes())
             .unwrap_or_else(|| error_answer(Value::Null, "bad_request", "the request is empty"))
-    })
-    .await;
-    reply(answer.unwrap_or_else(|_| error_answer(Value::Null, "internal", "the answer failed")))
+    }))
 }
 
 async fn range(
@@ -232,7 +286,14 @@ fn range_answer(model: &ServedModel, req: &Value) -> Value {
     };
     let policy = match model.get() {
         Ok(p) => p,
-        Err(m) => return error_answer(Value::Null, "table_changed", &m),
+        // Never with a private copy (see `served.rs`); no file path goes to a client.
+        Err(_) => {
+            return error_answer(
+                Value::Null,
+                "table_changed",
+                "the served table cannot be read",
+            )
+        }
     };
     match super::range::range_json(&policy, &spot) {
         Ok(v) => v,

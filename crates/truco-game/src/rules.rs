@@ -388,11 +388,16 @@ impl RuleSet {
                     .trim()
                     .to_ascii_lowercase()
             };
-            if options[..i].iter().any(|&o| name(o) == name(opt)) {
+            if let Some(&earlier) = options[..i].iter().find(|&&o| name(o) == name(opt)) {
+                let same = earlier.trim().eq_ignore_ascii_case(opt.trim());
                 return Err(RuleError::InvalidOption {
                     variant: r.variant,
                     option: crate::echo(opt.trim()),
-                    why: "given twice (each option at most once)",
+                    why: if same {
+                        "given twice (each option at most once)"
+                    } else {
+                        "conflicts with another value of the same option (each option at most once)"
+                    },
                 });
             }
             r.apply_option(opt.trim())?;

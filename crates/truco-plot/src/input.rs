@@ -4,9 +4,13 @@ use std::path::Path;
 
 use crate::error::PlotError;
 
-/// The text of `path`.
+/// Longest input file read, in bytes (a training log of years is far shorter).
+pub const MAX_INPUT: u64 = 1 << 30;
+
+/// The text of `path` (a regular file of at most [`MAX_INPUT`] bytes: a device or a FIFO is
+/// refused at once).
 pub fn read(path: &Path) -> Result<String, PlotError> {
-    std::fs::read_to_string(path).map_err(|source| PlotError::Io {
+    truco_query::read_regular_text(path, MAX_INPUT).map_err(|source| PlotError::Io {
         path: path.to_path_buf(),
         source,
     })

@@ -33,6 +33,7 @@
 #![deny(missing_docs)]
 
 mod error;
+mod file;
 pub mod format;
 mod index;
 mod meta;
@@ -44,8 +45,9 @@ mod row;
 mod writer;
 
 pub use error::{TableError, WriteError};
+pub use file::{open_regular, read_regular, read_regular_text};
 pub use meta::TableMeta;
 pub use policy::{fallback_probability, ActionOrder, Advice, Policy, PolicyError, Recommendation};
-pub use reader::{file_kind, regular_file, OpenOptions, Table};
+pub use reader::{file_kind, regular_file, FileStamp, OpenOptions, Table};
 pub use row::Row;
 pub use writer::{TableWriter, WriteSummary};

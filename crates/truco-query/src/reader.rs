@@ -1,4 +1,5 @@
-//! [`Table`]: opens a table file with memmap2 and answers key lookups in place.
+//! [`Table`]: opens a table file with memmap2 ([`Table::open`]) or reads a private copy of it
+//! ([`Table::load`]), and answers key lookups in place.
 
 use std::fs::File;
 use std::io::Read;
@@ -30,18 +31,20 @@ impl Default for OpenOptions {
     }
 }
 
-/// A strategy table mapped in memory. Lookups read the mapped bytes in place.
+/// A strategy table mapped in memory ([`Table::open`]) or copied into private memory
+/// ([`Table::load`]). Lookups read the bytes in place.
 ///
-/// The file must not be modified while it is mapped (the writer never does: it renames a new
-/// file over the old name, which leaves existing mappings intact). Replace a table by writing
-/// a new file and renaming it over the old name; a server notices the rename with
-/// [`Table::is_at`] and reopens. A file changed in place is detected by
+/// A private copy cannot change or fault whatever is later done to the file (the choice of a
+/// long-running server). A mapped file must not be modified while it is mapped (the writer
+/// never does: it renames a new file over the old name, which leaves existing mappings
+/// intact). Replace a table by writing a new file and renaming it over the old name; a server
+/// notices the rename with [`Table::is_at`] (or compares [`Table::stamp`] with
+/// [`FileStamp::at`]) and reopens. A mapped file changed in place is detected by
 /// [`Table::changed_in_place`] (its length or modification time moved since it was opened).
 #[derive(Debug)]
 pub struct Table {
-    map: Mmap,
-    /// The open file and what it was when mapped (for [`Table::changed_in_place`]).
-    file: File,
+    bytes: Bytes,
+    /// What the file was when mapped or copied (for [`Table::changed_in_place`]).
     opened: FileStamp,
     meta: TableMeta,
     n_rows: usize,
@@ -63,9 +66,10 @@ impl Table {
             path: path.to_path_buf(),
             source,
         };
-        // Checked before opening: opening a FIFO blocks, reading a device never ends.
+        // Checked before opening (opening a FIFO blocks, reading a device never ends), and
+        // opened without blocking and checked again (a FIFO swapped in meanwhile).
         regular_file(path)?;
-        let file = File::open(path).map_err(io)?;
+        let file = crate::file::open_regular(path).map_err(io)?;
         let meta = file.metadata().map_err(io)?;
         if !meta.is_file() {
             return Err(TableError::NotAFile {
@@ -94,10 +98,77 @@ impl Table {
         }
         // SAFETY: the mapping is read-only and lives as long as the `Table`. Tables are replaced
         // by rename, never rewritten in place; a file truncated by another process while mapped
-        // would fault, which no reader of a mapped file can prevent.
+        // would fault, which no reader of a mapped file can prevent ([`Table::load`] can).
         let map = unsafe { Mmap::map(&file) }.map_err(io)?;
         let opened = FileStamp::of(&meta);
-        Self::from_map(map, file, opened, opts)
+        Self::from_bytes(Bytes::Mapped { map, file }, opened, opts)
+    }
+
+    /// Opens and checks a table like [`Table::open`], from a private copy of the file read
+    /// with `read(2)` (never mapped): nothing later done to the file (overwritten, truncated,
+    /// copied or renamed over) can change the table or fault a lookup. Costs the file's length
+    /// in memory. A file whose length, modification or change time moved while it was read is
+    /// refused (its bytes may mix two versions).
+    pub fn load(path: impl AsRef<Path>, opts: OpenOptions) -> Result<Table, TableError> {
+        let path = path.as_ref();
+        let io = |source| TableError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        regular_file(path)?;
+        let mut file = crate::file::open_regular(path).map_err(io)?;
+        let meta = file.metadata().map_err(io)?;
+        if !meta.is_file() {
+            return Err(TableError::NotAFile {
+                path: path.to_path_buf(),
+                kind: file_kind(&meta.file_type()),
+            });
+        }
+        let before = FileStamp::of(&meta);
+        if before.len == 0 {
+            return Err(TableError::Empty {
+                path: path.to_path_buf(),
+            });
+        }
+        let len = usize::try_from(before.len).map_err(|_| {
+            io(std::io::Error::new(
+                std::io::ErrorKind::OutOfMemory,
+                "the file does not fit in memory",
+            ))
+        })?;
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(len).map_err(|_| {
+            io(std::io::Error::new(
+                std::io::ErrorKind::OutOfMemory,
+                "no memory for a copy of the file",
+            ))
+        })?;
+        (&mut file)
+            .take(before.len)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        let after = FileStamp::of(&file.metadata().map_err(io)?);
+        if after != before || bytes.len() != len {
+            return Err(io(std::io::Error::other(
+                "the file changed while it was read",
+            )));
+        }
+        if len < FIXED_LEN + 8 {
+            return match Header::decode(&bytes) {
+                Err(e) => Err(e),
+                Ok(_) => Err(TableError::Truncated {
+                    expected: (FIXED_LEN + 8) as u64,
+                    actual: len as u64,
+                }),
+            };
+        }
+        Self::from_bytes(Bytes::Owned(bytes.into_boxed_slice()), before, opts)
+    }
+
+    /// What the file was when this table was mapped or copied: compare it with
+    /// [`FileStamp::at`] of the path to see whether the path still holds those bytes.
+    pub fn stamp(&self) -> FileStamp {
+        self.opened
     }
 
     /// Whether the file at `path` is still the one this table mapped (not renamed over or
@@ -112,8 +183,12 @@ impl Table {
     /// What changed in the mapped file since it was opened, if anything: it was truncated or
     /// extended, or written in place (its modification time moved). A table whose file changed
     /// must not be read any more (answers could be wrong, or a truncated mapping fault).
+    /// A private copy ([`Table::load`]) never changes: `None`.
     pub fn changed_in_place(&self) -> Option<&'static str> {
-        let now = match self.file.metadata() {
+        let Bytes::Mapped { file, .. } = &self.bytes else {
+            return None;
+        };
+        let now = match file.metadata() {
             Ok(m) => FileStamp::of(&m),
             Err(_) => return Some("its metadata cannot be read"),
         };
@@ -126,16 +201,14 @@ impl Table {
         }
     }
 
-    fn from_map(
-        map: Mmap,
-        file: File,
-        opened: FileStamp,
-        opts: OpenOptions,
-    ) -> Result<Table, TableError> {
-        // Lookups touch a few scattered pages: ask the kernel not to read around each page fault
-        // (read-ahead can be megabytes per fault). Advisory only, so a refusal is ignored.
-        let _ = map.advise(Advice::Random);
-        let h = Header::decode(&map)?;
+    fn from_bytes(bytes: Bytes, opened: FileStamp, opts: OpenOptions) -> Result<Table, TableError> {
+        if let Bytes::Mapped { map, .. } = &bytes {
+            // Lookups touch a few scattered pages: ask the kernel not to read around each page
+            // fault (read-ahead can be megabytes per fault). Advisory only: a refusal is ignored.
+            let _ = map.advise(Advice::Random);
+        }
+        let map: &[u8] = &bytes;
+        let h = Header::decode(map)?;
         h.check_layout(map.len() as u64)?;
         let to_usize = |v: u64| {
             usize::try_from(v)
@@ -175,8 +248,7 @@ impl Table {
                 abstraction_hash: h.abstraction_hash,
             },
             sections,
-            map,
-            file,
+            bytes,
             opened,
         })
     }
@@ -208,7 +280,7 @@ impl Table {
 
     /// Size of the mapped file in bytes.
     pub fn file_len(&self) -> usize {
-        self.map.len()
+        self.bytes.len()
     }
 
     /// Refuses the table unless it was written for this variant and options and with this
@@ -254,12 +326,15 @@ impl Table {
     /// (`MADV_WILLNEED`), for a server that wants every lookup warm. Advisory: errors are
     /// returned but harmless.
     pub fn prefetch(&self) -> std::io::Result<()> {
-        self.map.advise(Advice::WillNeed)
+        match &self.bytes {
+            Bytes::Mapped { map, .. } => map.advise(Advice::WillNeed),
+            Bytes::Owned(_) => Ok(()),
+        }
     }
 
     /// Checks the body checksum now (for a table opened without verification).
     pub fn verify(&self) -> Result<(), TableError> {
-        let body = self.map.get(self.body.clone()).unwrap_or(&[]);
+        let body = self.bytes.get(self.body.clone()).unwrap_or(&[]);
         let stored = self.body_checksum;
         let computed = checksum(body);
         if computed != stored {
@@ -416,7 +491,7 @@ impl Table {
     #[inline]
     fn section(&self, s: Section) -> &[u8] {
         // Ranges were checked against the file length at open.
-        self.map
+        self.bytes
             .get(self.sections[s as usize].clone())
             .unwrap_or(&[])
     }
@@ -441,29 +516,59 @@ fn read_u64(bytes: &[u8], i: usize) -> Option<u64> {
     Some(u64::from_le_bytes(*b))
 }
 
-/// A file's identity and state when a table mapped it.
+/// A table's bytes: a read-only mapping of its file, or a private copy.
+#[derive(Debug)]
+enum Bytes {
+    /// The file mapped (kept open for [`Table::changed_in_place`]).
+    Mapped { map: Mmap, file: File },
+    /// A copy read into memory ([`Table::load`]).
+    Owned(Box<[u8]>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Mapped { map, .. } => map,
+            Bytes::Owned(b) => b,
+        }
+    }
+}
+
+/// A file's identity and state: device, inode, length, modification time and change time.
+/// Any write, truncation, `touch` or rename over the path changes it (the change time cannot
+/// be set back by a user, so a write that restores the modification time is still seen).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct FileStamp {
+pub struct FileStamp {
     dev: u64,
     ino: u64,
     len: u64,
     modified: Option<std::time::SystemTime>,
+    changed: (i64, i64),
 }
 
 impl FileStamp {
-    fn of(m: &std::fs::Metadata) -> FileStamp {
+    /// The stamp of the file at `path` now (following symbolic links).
+    pub fn at(path: &Path) -> std::io::Result<FileStamp> {
+        std::fs::metadata(path).map(|m| FileStamp::of(&m))
+    }
+
+    /// The stamp of a file's metadata.
+    pub fn of(m: &std::fs::Metadata) -> FileStamp {
         #[cfg(unix)]
-        let (dev, ino) = {
+        let (dev, ino, changed) = {
             use std::os::unix::fs::MetadataExt;
-            (m.dev(), m.ino())
+            (m.dev(), m.ino(), (m.ctime(), m.ctime_nsec()))
         };
         #[cfg(not(unix))]
-        let (dev, ino) = (0, 0);
+        let (dev, ino, changed) = (0, 0, (0, 0));
         FileStamp {
             dev,
             ino,
             len: m.len(),
             modified: m.modified().ok(),
+            changed,
         }
     }
 
@@ -560,6 +665,35 @@ mod tests {
         assert!(t.prefetch().is_ok());
         assert!(t.verify().is_ok());
         assert_eq!(t.keys().count(), 200);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_private_copy_survives_its_file_truncated_and_rewritten() {
+        let rows: Vec<(u64, &[f32])> = (0..5000u64).map(|k| (k * 7, &[1.0f32, 3.0][..])).collect();
+        let path = write(&rows);
+        let t = Table::load(&path, OpenOptions::default()).unwrap();
+        let stamp = FileStamp::at(&path).unwrap();
+        assert_eq!(t.stamp(), stamp);
+        std::fs::File::create(&path).unwrap();
+        assert_ne!(FileStamp::at(&path).unwrap(), stamp);
+        assert_eq!(t.changed_in_place(), None);
+        for (k, _) in &rows {
+            assert_eq!(
+                t.lookup(*k).unwrap().probs_u8().collect::<Vec<_>>(),
+                [64, 191]
+            );
+        }
+        assert!(t.verify().is_ok());
+        // The empty file and a directory are refused like `open` refuses them.
+        assert!(matches!(
+            Table::load(&path, OpenOptions::default()),
+            Err(TableError::Empty { .. })
+        ));
+        assert!(matches!(
+            Table::load(std::env::temp_dir(), OpenOptions::default()),
+            Err(TableError::NotAFile { .. })
+        ));
         std::fs::remove_file(&path).unwrap();
     }
 

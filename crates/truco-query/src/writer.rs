@@ -181,6 +181,7 @@ impl TableWriter {
             .file_name()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "table".into());
+        remove_stale_temporaries(&dir, &name);
         let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
         let io_err = |p: &Path| {
             let p = p.to_path_buf();
@@ -360,6 +361,47 @@ impl HashingWriter {
         self.hasher.update(bytes);
         self.written += bytes.len() as u64;
         self.inner.write_all(bytes)
+    }
+}
+
+/// Removes the temporary files `.{name}.{pid}.tmp` in `dir` left by writers of the same
+/// table that were killed while writing (their process is gone); a live writer's file is kept.
+fn remove_stale_temporaries(dir: &Path, name: &str) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(pid) = file
+            .to_str()
+            .and_then(|f| f.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !process_alive(pid) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether a process with this id runs (on other systems than Unix: assumed so).
+fn process_alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        // SAFETY: signal 0 only checks that the process exists and may be signalled.
+        let r = unsafe { libc::kill(pid, 0) };
+        r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
     }
 }
 

@@ -168,10 +168,12 @@ impl MatchValues {
     /// `target` and `dealers`.
     pub fn load(path: &Path, game: &str, target: u8, dealers: u8) -> Result<Self, SolveError> {
         let p = path.display().to_string();
-        let text = fs::read_to_string(path).map_err(|source| SolveError::Io {
-            path: p.clone(),
-            source,
-        })?;
+        // A regular file of sane length only: a device or a FIFO is refused at once.
+        let text =
+            truco_query::read_regular_text(path, 1 << 28).map_err(|source| SolveError::Io {
+                path: p.clone(),
+                source,
+            })?;
         MatchValues::parse(&text, &p, game, target, dealers)
     }
 

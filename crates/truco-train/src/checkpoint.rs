@@ -87,17 +87,16 @@ pub fn load(
     path: &Path,
     expected: &CheckpointHeader,
 ) -> Result<(CheckpointHeader, Vec<u8>), TrainError> {
-    let meta = fs::metadata(path).map_err(io(path))?;
-    if !meta.is_file() {
-        return Err(TrainError::CorruptCheckpoint {
-            path: path.to_path_buf(),
-            why: format!(
-                "it is {}, not a regular file",
-                truco_query::file_kind(&meta.file_type())
-            ),
-        });
-    }
-    let bytes = fs::read(path).map_err(io(path))?;
+    let bytes = truco_query::read_regular(path, u64::MAX).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::InvalidInput {
+            TrainError::CorruptCheckpoint {
+                path: path.to_path_buf(),
+                why: e.to_string(),
+            }
+        } else {
+            io(path)(e)
+        }
+    })?;
     let corrupt = |why: &str| TrainError::CorruptCheckpoint {
         path: path.to_path_buf(),
         why: why.to_string(),

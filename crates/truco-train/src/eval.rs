@@ -3,6 +3,8 @@
 //! swapped, so the cards' luck cancels). In a team game the strategy holds both seats of its
 //! team and the bot both seats of the other.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
@@ -122,7 +124,8 @@ fn play_hand(
     u[ours as usize] - u[1 - ours as usize]
 }
 
-/// Evaluates `solver`'s average strategy against `bot` over `deals` duplicate deals of `game`.
+/// Evaluates `solver`'s average strategy against `bot` over `deals` duplicate deals of `game`,
+/// or over those played before `stop` is set (Ctrl-C; the result counts the deals played).
 pub fn duplicate_eval<K: Keyer>(
     game: &TrucoGame<K>,
     solver: &McSolver<u64>,
@@ -130,6 +133,7 @@ pub fn duplicate_eval<K: Keyer>(
     bot: &mut dyn Bot,
     deals: u64,
     seed: u64,
+    stop: &AtomicBool,
 ) -> EvalResult {
     let policy = |k: u64, out: &mut [f64]| -> bool {
         match solver.average_strategy(&k, out) {
@@ -140,7 +144,13 @@ pub fn duplicate_eval<K: Keyer>(
     let mut rng = BotRng::seed_from_u64(seed);
     let mut seen = (0u64, 0u64);
     let (mut sum, mut sq) = (0.0, 0.0);
+    let mut played = 0;
     for i in 0..deals {
+        // Ctrl-C: the deals played so far are the measurement.
+        if i % 64 == 0 && stop.load(Ordering::Relaxed) {
+            break;
+        }
+        played += 1;
         let d = deal(game, seed, i);
         let mut pair = 0.0;
         for ours in 0..2 {
@@ -150,6 +160,7 @@ pub fn duplicate_eval<K: Keyer>(
         sum += v;
         sq += v * v;
     }
+    let deals = played;
     let n = deals.max(1) as f64;
     let mean = sum / n;
     let var = (sq / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);

@@ -235,7 +235,8 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64), TrainError> {
     Ok((McSolver::new(config)?, 0.0))
 }
 
-fn evaluate(o: &TrainOptions, solver: &McSolver<u64>) -> Vec<EvalResult> {
+/// The quality measurements, cut short by `stop` (Ctrl-C).
+fn evaluate(o: &TrainOptions, solver: &McSolver<u64>, stop: &AtomicBool) -> Vec<EvalResult> {
     if o.eval_deals == 0 {
         return Vec::new();
     }
@@ -251,6 +252,7 @@ fn evaluate(o: &TrainOptions, solver: &McSolver<u64>) -> Vec<EvalResult> {
             &mut Random,
             o.eval_deals,
             0xE7A1,
+            stop,
         ),
         duplicate_eval(
             &game,
@@ -259,6 +261,7 @@ fn evaluate(o: &TrainOptions, solver: &McSolver<u64>) -> Vec<EvalResult> {
             &mut Heuristic,
             o.eval_deals,
             0xE7A1,
+            stop,
         ),
     ]
 }
@@ -395,7 +398,9 @@ pub fn train_on(
         let left = o.iterations.map(|n| n.saturating_sub(solver.iterations()));
         let full = !solver.config().lazy && solver.table().len() * 10 > capacity * 9;
         let halt = stop.load(Ordering::Relaxed) || full;
-        let done = o.time.is_some_and(|t| started.elapsed() >= t) || left == Some(0);
+        // A time budget never ends a run before its first iteration (no empty table).
+        let done = (o.time.is_some_and(|t| started.elapsed() >= t) && solver.iterations() > 0)
+            || left == Some(0);
         let (halt, done) = if ranks > 1 {
             // Every rank stops at the same merge: any rank's reason stops them all.
             let votes = comm.sum(u64::from(halt) << 32 | u64::from(done))?;
@@ -461,7 +466,7 @@ pub fn train_on(
             last_ck = Instant::now();
         }
         if o.eval_deals > 0 && last_eval.elapsed() >= o.eval_every {
-            eval = evaluate(o, &solver);
+            eval = evaluate(o, &solver, stop);
             log(&solver, &eval, merger.as_ref().map(|m| m.stats))?;
             last_eval = Instant::now();
         }
@@ -492,7 +497,7 @@ pub fn train_on(
     let summary: WriteSummary = table?;
     saved?;
     if o.eval_deals > 0 {
-        report.eval = evaluate(o, &solver);
+        report.eval = evaluate(o, &solver, stop);
     }
     log(&solver, &report.eval, merge)?;
     report.table_rows = summary.rows;

@@ -228,6 +228,14 @@ fn the_player_never_refuses_into_a_lost_match() {
             "valencian | score 0-23 camas 0-1 | dealer 3 | seat 2: 4O 5C 6E | 1:truc 0:pass",
         ),
         (
+            "paulista",
+            "paulista | score 5-9 | dealer 3 vira 4O | seat 2: 1E 5C 6O | 0:truco 1:seis",
+        ),
+        (
+            "paulista-hu",
+            "paulista players=2 | score 5-9 | dealer 1 vira 4O | seat 0: 1E 5C 6O | 0:truco 1:seis",
+        ),
+        (
             "arg-classic-players-2-target-15-flor",
             "arg-classic players=2 target=15 flor | score 12-14 | dealer 0 | seat 0: 4E 5C 6O | 1:truco",
         ),

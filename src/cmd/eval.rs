@@ -286,12 +286,12 @@ mod tests {
 
     #[test]
     fn searching_a_table_the_search_does_not_cover_is_a_clear_error() {
-        let mut a = args("models/arg-2v2.tbl", "heuristic", 2);
-        a.variant = "arg-2v2".into();
+        let mut a = args("models/paulista.tbl", "heuristic", 2);
+        a.variant = "paulista".into();
         a.search = Some("20ms".parse().unwrap());
         let e = evaluate(&a).unwrap_err().to_string();
         assert!(
-            e.contains("decision-time search") && e.contains("arg-2v2"),
+            e.contains("decision-time search") && e.contains("paulista"),
             "{e}"
         );
     }

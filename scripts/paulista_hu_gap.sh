@@ -1,5 +1,5 @@
 #!/bin/sh
-# The heads-up paulista tables against the exact answers of `truco solve` (issue 14), on the two
+# The heads-up paulista tables against the exact answers of `truco solve`, on the two
 # cells without truco, every vira class, exact over the solver's class game
 # (crates/truco-solve/examples/table_gap.rs): the mão de onze 11-10 (dealer 0) with
 # models/paulista-hu.tbl (blind ferro: at 11-10 its hand is the same as with ferro=open), and the

@@ -5,9 +5,9 @@
 //! who decline it often enough: one who accepts or raises it most of the time (a loose caller,
 //! or a beginner) turns every bluff into a lost showdown or a declined raise. The trained tables
 //! bluff the envido as their self-play opponents made it pay, which wins against the sound bots
-//! (session 14: without its envido bluffs the arg-1v1 table lost 4 points of match wins against
-//! both the search bot and the heuristic) and loses against loose ones (it gained 1.8 against
-//! random). So a table bot counts its opponents' answers to its team's envido-family calls and
+//! (measured before commit 346ccf3: without its envido bluffs the arg-1v1 table lost 4 points
+//! of match wins against both the search bot and the heuristic) and loses against loose ones
+//! (it gained 1.8 against random). So a table bot counts its opponents' answers to its team's envido-family calls and
 //! stops bluffing once they decline too seldom: the estimate is the mean of a
 //! Beta([`PRIOR_FOLDS`], [`PRIOR_OTHERS`]) posterior over the fold rate, and the bluffs stop
 //! below [`BLUFF_FOLD_RATE`].

@@ -111,7 +111,8 @@ pub struct Subgame<'a, R: PublicRoot> {
     focus_mass: f64,
 }
 
-fn cumulative<P>(range: &Range<P>) -> Vec<f64> {
+/// The running sums of a range's weights (negative weights count as 0), for [`draw`].
+pub fn cumulative<P>(range: &Range<P>) -> Vec<f64> {
     let mut acc = 0.0;
     range
         .iter()
@@ -122,7 +123,8 @@ fn cumulative<P>(range: &Range<P>) -> Vec<f64> {
         .collect()
 }
 
-fn draw(cum: &[f64], rng: &mut (impl Rng + ?Sized)) -> usize {
+/// An index drawn in proportion to the weights whose running sums are `cum` (not empty).
+pub fn draw(cum: &[f64], rng: &mut (impl Rng + ?Sized)) -> usize {
     let total = cum.last().copied().unwrap_or(0.0);
     let u = rng.random::<f64>() * total;
     cum.partition_point(|&c| c <= u).min(cum.len() - 1)

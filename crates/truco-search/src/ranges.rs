@@ -1,8 +1,8 @@
 //! Ranges from the blueprint: every hand a seat could hold, weighted by the probability that
 //! the table would have played the seat's actions of this hand with it.
 
-use rand::{Rng, RngExt};
-use truco_cfr::resolve::Range;
+use rand::Rng;
+use truco_cfr::resolve::{cumulative, draw, Range};
 use truco_game::envido::{envido_value, flor_value, has_flor};
 use truco_game::{Action, Card, CardSet, Event, View, NONE};
 use truco_query::Policy;
@@ -167,11 +167,10 @@ pub fn others_range(
         let mut deal = Deal::empty();
         let mut used = 0u64;
         let ok = ranges.iter().all(|(s, cum, r)| {
-            let Some(total) = cum.last().copied().filter(|&t| t > 0.0) else {
+            if cum.last().is_none_or(|&t| t <= 0.0) {
                 return false;
-            };
-            let u = rng.random::<f64>() * total;
-            let h = r[cum.partition_point(|&c| c <= u).min(r.len() - 1)].0;
+            }
+            let h = r[draw(cum, rng)].0;
             let cards = CardSet::from_cards(&h).0;
             let disjoint = used & cards == 0;
             used |= cards;
@@ -188,15 +187,4 @@ pub fn others_range(
         ));
     }
     Ok(out)
-}
-
-fn cumulative(range: &Range<[Card; 3]>) -> Vec<f64> {
-    let mut acc = 0.0;
-    range
-        .iter()
-        .map(|&(_, w)| {
-            acc += w.max(0.0);
-            acc
-        })
-        .collect()
 }

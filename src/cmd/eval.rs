@@ -82,7 +82,7 @@ pub struct Args {
     pub seed: u64,
     /// Search the table bots' decisions (those of --search-decisions, from --search-from-trick
     /// on) over their table for this budget (a time such as 50ms or 1.5s, or iterations such as
-    /// 2000it; the Argentine games). Off by default.
+    /// 2000it; the Argentine games and valencian). Off by default.
     #[arg(long, value_name = "BUDGET")]
     pub search: Option<SearchBudget>,
     /// With --search, the first trick searched (1-3, default 2: at the start of a hand the

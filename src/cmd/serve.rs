@@ -58,7 +58,7 @@ pub struct Args {
     #[arg(long)]
     pub no_verify: bool,
     /// Search every answer over the table for this budget (50ms, 2000it...; the
-    /// Argentine games): the player plays the searched strategy; the answer
+    /// Argentine games and valencian): the player plays the searched strategy; the answer
     /// carries its probabilities, each action's value in points and match-win chance, and a
     /// `search` field.
     #[arg(long, value_name = "BUDGET", conflicts_with = "raw")]

@@ -10,7 +10,7 @@ pub enum SearchError {
     Budget(String, String),
     /// Rules the search does not cover.
     #[error(
-        "decision-time search covers the Argentine games (arg-1v1, arg-2v2, arg-classic); not {0}"
+        "decision-time search covers the Argentine games (arg-1v1, arg-2v2, arg-classic) and valencian; not {0}"
     )]
     Unsupported(String),
     /// The hand's events do not replay.

@@ -149,11 +149,11 @@ impl<'a> HandRoot<'a> {
         values: Option<MvGrid>,
     ) -> Self {
         let start = &replay.before[0];
-        let (score, _) = start.start_score();
+        let start_score = start.start_score();
         let actions = (0..replay.events.len())
             .filter_map(|i| replay.act(i).map(|(_, a)| a))
             .collect();
-        let points = TrucoGame::at_score(rules, deck, score, start.mano(), ExactCards);
+        let points = TrucoGame::at_score(rules, deck, start_score, start.mano(), ExactCards);
         HandRoot {
             game: mv.map_or(points, |g| points.with_match_values(g)),
             points,

@@ -80,15 +80,15 @@ pub struct Searched {
     pub blueprint: Option<String>,
 }
 
-/// Whether the search covers a table of `rules`: the Argentine games (arg-1v1, arg-2v2,
-/// arg-classic with any options: hands dealt from the Spanish deck without a vira or cards
-/// played face down). Pica-pica hands between two seats of a six-seat match are left to the
-/// table ([`Searcher::decide`] refuses them).
+/// Whether the search covers a table of `rules`: the games whose hands are dealt without a
+/// vira or cards played face down: the Argentine games (arg-1v1, arg-2v2, arg-classic with any
+/// options) and valencian truc. Pica-pica hands between two seats of a six-seat match are left
+/// to the table ([`Searcher::decide`] refuses them).
 pub fn searchable(rules: &truco_game::RuleSet) -> bool {
     matches!(
         rules.variant,
-        Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic
-    ) && rules.camas == 0
+        Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic | Variant::Valencian
+    )
 }
 
 /// The match-equity table of a game, where one is known: the two-seat games to 15 (the

@@ -265,3 +265,58 @@ fn bots_search_the_answers_to_truco_calls_or_every_decision_as_asked() {
     assert!(!all.searches(&trick1));
     assert!(all.from_trick(0).searches(&trick1));
 }
+
+/// The first decision after trick 1 with a choice, in heuristic matches of `rules`.
+fn later_decision(rules: RuleSet, seed: u64) -> (truco_game::View, Vec<truco_game::Event>) {
+    use rand::SeedableRng;
+    use truco_bots::{Bot, BotRng, HandEvents, Heuristic};
+    let mut found = None;
+    let mut rng = BotRng::seed_from_u64(seed);
+    let mut m = truco_game::Match::new(rules, seed);
+    let mut events = HandEvents::new();
+    while found.is_none() && m.winner().is_none() {
+        m.play_round(
+            &mut |_seat: u8, view: &truco_game::View, legal: &truco_game::ActionList| {
+                events.observe(view);
+                let p = view.public();
+                if found.is_none() && p.trick() >= 1 && legal.len() > 1 && p.rules().pica_pair == 0
+                {
+                    found = Some((*view, events.as_slice().to_vec()));
+                }
+                let a = Heuristic.act(view, legal.as_slice(), &mut rng);
+                events.record(view, a);
+                a
+            },
+        )
+        .unwrap();
+    }
+    found.expect("a decision after trick 1")
+}
+
+#[test]
+fn valencian_and_team_games_are_searched_after_the_first_trick() {
+    let opts = OpenOptions {
+        verify_checksum: false,
+    };
+    for (table, variant, options) in [
+        ("valencian.tbl", "valencian", &[][..]),
+        (
+            "arg-classic-players-6-flor-pica-pica.tbl",
+            "arg-classic",
+            &["players=6", "flor", "pica-pica"][..],
+        ),
+    ] {
+        let rules = RuleSet::new(variant, options).unwrap();
+        let p = Arc::new(Policy::open_with(model(table), opts).unwrap());
+        let s = Searcher::new(p, SearchBudget(Budget::Iterations(200))).unwrap();
+        for seed in 1..4 {
+            let (view, events) = later_decision(rules, seed);
+            let a = s.decide(&view, &events, seed, true).unwrap();
+            assert!(a.blueprint.is_none(), "{table}: {:?}", a.blueprint);
+            let total: f64 = a.probs.iter().map(|(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-6, "{table}: {total}");
+            let values = a.values.unwrap();
+            assert!(values.iter().all(|v| v.points.is_finite()), "{table}");
+        }
+    }
+}

@@ -36,6 +36,8 @@ pub enum Start {
     Fixed {
         /// Points of seat 0 and seat 1.
         score: [u8; 2],
+        /// Camas won by each team (valencian; `[0, 0]` elsewhere).
+        camas: [u8; 2],
         /// The mano.
         mano: u8,
     },
@@ -176,13 +178,19 @@ impl<K: Keyer> TrucoGame<K> {
         &self.rules
     }
 
-    /// One hand of `rules` at `score` with `mano` leading, dealt from `deck` (the root of a
-    /// decision-time search replays a hand from here).
-    pub fn at_score(rules: RuleSet, deck: CardSet, score: [u8; 2], mano: u8, keyer: K) -> Self {
+    /// One hand of `rules` at `score` (and `camas`, valencian) with `mano` leading, dealt from
+    /// `deck` (the root of a decision-time search replays a hand from here).
+    pub fn at_score(
+        rules: RuleSet,
+        deck: CardSet,
+        (score, camas): ([u8; 2], [u8; 2]),
+        mano: u8,
+        keyer: K,
+    ) -> Self {
         TrucoGame {
             rules,
             deck,
-            start: Start::Fixed { score, mano },
+            start: Start::Fixed { score, camas, mano },
             first_hand: None,
             keyer,
             mv: None,
@@ -197,6 +205,7 @@ impl<K: Keyer> TrucoGame<K> {
             deck: truco_game::cards::MINI_DECK,
             start: Start::Fixed {
                 score: [0, 0],
+                camas: [0, 0],
                 mano: 0,
             },
             first_hand: None,
@@ -310,16 +319,16 @@ impl<K: Keyer> Game for TrucoGame<K> {
     type Key = K::Key;
 
     fn root(&self) -> GState {
-        let (stage, score, mano) = match self.start {
-            Start::Fixed { score, mano } => (Stage::Deal(0), score, mano),
-            Start::Drawn(_) => (Stage::Score, [0, 0], 0),
+        let (stage, score, camas, mano) = match self.start {
+            Start::Fixed { score, camas, mano } => (Stage::Deal(0), score, camas, mano),
+            Start::Drawn(_) => (Stage::Score, [0, 0], [0, 0], 0),
         };
         let c0 = Card::from_index(0).unwrap_or_else(|| unreachable!("card 0 exists"));
         GState {
             stage,
             score,
             pair: 0,
-            camas: [0, 0],
+            camas,
             mano,
             vira: None,
             hands: [[c0; 3]; MAX_SEATS],

@@ -63,24 +63,24 @@ impl Keyer for Exact {
 
 /// The exact information set on any deck: the [`Exact`] key (whose history codes a card by its
 /// position in the deck modulo 8, exact only on the mini variant's eight cards) with every card
-/// played face up, by trick and seat (6 bits each, card index + 1). Decision-time search keys its
-/// subgames with it: no card abstraction inside.
+/// played face up, by trick and seat (6 bits each, card index + 1; up to six seats). Decision-time
+/// search keys its subgames with it: no card abstraction inside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExactCards;
 
 impl Keyer for ExactCards {
-    type Key = ((u128, u64), u64);
+    type Key = ((u128, u64), u128);
     #[inline]
-    fn key(&self, s: &GState) -> ((u128, u64), u64) {
+    fn key(&self, s: &GState) -> ((u128, u64), u128) {
         let exact = Exact.key(s);
         let Some(st) = s.state() else {
             return (exact, 0);
         };
         let p = st.public();
-        let mut played = 0u64;
+        let mut played = 0u128;
         for t in 0..3 {
-            for seat in 0..p.rules().players.min(2) {
-                let code = p.played(t, seat).map_or(0, |c| c.index() as u64 + 1);
+            for seat in 0..p.rules().players {
+                let code = p.played(t, seat).map_or(0, |c| c.index() as u128 + 1);
                 played = played << 6 | code;
             }
         }

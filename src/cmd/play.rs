@@ -42,7 +42,7 @@ pub struct Args {
     /// your parity).
     #[arg(long, default_value_t = 0)]
     pub seat: u8,
-    /// With a table as --model (an Argentine game or valencian): the table
+    /// With a table as --model: the table
     /// searches its answers to truco calls from the second trick on, and `hint` shows the
     /// search's strategy with each move's value (points and match-win chance), for this budget
     /// (20ms, 2000it...).

@@ -37,7 +37,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE", requires = "range")]
     pub svg: Option<PathBuf>,
     /// Search the decision over the table for this budget (a time such as 50ms or 1.5s, or
-    /// iterations such as 2000it; the Argentine games and valencian): the player
+    /// iterations such as 2000it; every variant): the player
     /// plays the re-solved strategy, shown with each action's value in points and match-win
     /// chance. Off by default.
     #[arg(long, value_name = "BUDGET", conflicts_with_all = ["range", "raw"])]

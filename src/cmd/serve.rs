@@ -57,8 +57,8 @@ pub struct Args {
     /// Skip the body checksum at open (faster for a large table).
     #[arg(long)]
     pub no_verify: bool,
-    /// Search every answer over the table for this budget (50ms, 2000it...; the
-    /// Argentine games and valencian): the player plays the searched strategy; the answer
+    /// Search every answer over the table for this budget (50ms, 2000it...; every
+    /// variant): the player plays the searched strategy; the answer
     /// carries its probabilities, each action's value in points and match-win chance, and a
     /// `search` field.
     #[arg(long, value_name = "BUDGET", conflicts_with = "raw")]

@@ -286,11 +286,16 @@ mod tests {
     }
 
     #[test]
-    fn a_table_the_search_does_not_cover_is_refused_before_serving() {
-        let e = served("models/paulista.tbl")
-            .with_search("20ms".parse().unwrap())
-            .err()
+    fn every_variant_is_searched() {
+        // Paulista: the vira, and a card played face down in trick 2.
+        let m = served("models/paulista-hu.tbl")
+            .with_search("100it".parse().unwrap())
             .unwrap();
-        assert!(e.to_string().contains("paulista"), "{e}");
+        let spot = "paulista players=2 | score 3-4 | dealer 1 vira 4O | seat 0: 1E 6O 7C \
+                    | 0:1E 1:3C 1:hidden 0:6O";
+        let line = format!(r#"{{"id": 2, "spot": "{spot}", "seed": 1}}"#);
+        let a = m.answer(line.as_bytes()).unwrap();
+        assert_eq!(a["search"]["searched"], true, "{a}");
+        assert!(a["move"]["action"].is_string(), "{a}");
     }
 }

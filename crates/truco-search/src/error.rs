@@ -8,10 +8,8 @@ pub enum SearchError {
     /// A budget that is zero, negative, absurd or malformed.
     #[error("bad search budget `{0}`: {1}")]
     Budget(String, String),
-    /// Rules the search does not cover.
-    #[error(
-        "decision-time search covers the Argentine games (arg-1v1, arg-2v2, arg-classic) and valencian; not {0}"
-    )]
+    /// Rules or a hand the search does not cover.
+    #[error("decision-time search does not cover {0}: the table plays it")]
     Unsupported(String),
     /// The hand's events do not replay.
     #[error("the hand's events do not replay: {0}")]

@@ -14,8 +14,8 @@
 //!    the decision, with the blueprint's answer, and says so ([`Searched::blueprint`]).
 //!
 //! The re-solving is *unsafe* (no gadget): see the crate README for what that risks and what
-//! was measured. The Argentine games (arg-1v1 and its mini deck, arg-2v2, arg-classic) and
-//! valencian: heads-up
+//! was measured. Every variant (paulista's worlds turn the vira and replay cards played face
+//! down from each deal's hidden cards): heads-up
 //! the other seat's range is enumerated; with more seats the other seats' hands are joint
 //! deals drawn from their ranges ([`ranges::others_range`]).
 

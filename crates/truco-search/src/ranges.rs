@@ -60,6 +60,9 @@ pub fn candidates(deck: CardSet, replay: &Replay, seat: u8) -> Vec<[Card; 3]> {
             _ => {}
         }
     }
+    if let Some(v) = now.vira() {
+        others |= 1 << v.index();
+    }
     let cards: Vec<Card> = CardSet(deck.0 & !others).iter().collect();
     let mut out = Vec::new();
     for i in 0..cards.len() {
@@ -90,38 +93,81 @@ pub fn candidates(deck: CardSet, replay: &Replay, seat: u8) -> Vec<[Card; 3]> {
     out
 }
 
-/// The range of `seat`: each candidate hand with the product, over the seat's actions in the
-/// hand, of the blueprint's probability of that action (at least [`FLOOR`]); hands for which an
-/// action was illegal are dropped.
+/// The range of `seat`, as deals of its seat: each candidate hand (with, for a seat that played
+/// cards face down, each choice of which of its cards those were), with the product, over the
+/// seat's actions in the hand, of the blueprint's probability of that action (at least
+/// [`FLOOR`]); hands for which an action was illegal are dropped.
 pub fn seat_range(
     policy: &Policy,
     deck: CardSet,
     replay: &Replay,
     seat: u8,
-) -> Result<Range<[Card; 3]>, SearchError> {
-    let decisions: Vec<(usize, truco_game::Action)> = (0..replay.events.len())
-        .filter_map(|i| {
-            replay
-                .act(i)
-                .filter(|&(s, _)| s == seat)
-                .map(|(_, a)| (i, a))
+) -> Result<Range<Deal>, SearchError> {
+    // The seat's decisions: its actions, and its cards played face down (`None`).
+    let decisions: Vec<(usize, Option<Action>)> = (0..replay.events.len())
+        .filter_map(|i| match (replay.act(i), replay.hidden(i)) {
+            (Some((s, a)), _) if s == seat => Some((i, Some(a))),
+            (None, Some(s)) if s == seat => Some((i, None)),
+            _ => None,
         })
         .collect();
+    let hides = decisions.iter().filter(|(_, a)| a.is_none()).count();
+    let now = replay.before.last().expect("a replay has a current state");
     let mut out = Vec::new();
-    'hands: for h in candidates(deck, replay, seat) {
-        let mut reach = 1.0;
-        for &(i, action) in &decisions {
-            let view = View::new(replay.before[i], seat, h);
-            if !replay.before[i].is_legal(action, view.hand()) {
-                continue 'hands;
+    for h in candidates(deck, replay, seat) {
+        let face_up = (0..3)
+            .filter_map(|t| now.played(t, seat))
+            .fold(0u64, |m, c| m | 1 << c.index());
+        let free: Vec<Card> = h
+            .iter()
+            .copied()
+            .filter(|c| face_up & 1 << c.index() == 0)
+            .collect();
+        'choices: for hidden in subsets(&free, hides) {
+            let mut reach = 1.0;
+            let mut left = hidden.iter().copied();
+            let mut gone = CardSet(0);
+            for &(i, action) in &decisions {
+                let action = match action {
+                    Some(a) => a,
+                    None => match left.next() {
+                        Some(c) => Action::Hide(c),
+                        None => continue 'choices,
+                    },
+                };
+                let view = View::new(replay.before[i], seat, h).with_hidden(gone);
+                if !replay.before[i].is_legal(action, view.hand()) {
+                    continue 'choices;
+                }
+                let r = policy.recommend(&view, &replay.events[..i])?;
+                let p = r.get(action).map_or(0.0, |a| a.prob as f64);
+                reach *= p.max(FLOOR);
+                if let Action::Hide(c) = action {
+                    gone.insert(c);
+                }
             }
-            let r = policy.recommend(&view, &replay.events[..i])?;
-            let p = r.get(action).map_or(0.0, |a| a.prob as f64);
-            reach *= p.max(FLOOR);
+            let deal = Deal::of(seat, h).with_hidden(seat, CardSet::from_cards(&hidden));
+            out.push((deal, reach));
         }
-        out.push((h, reach));
     }
     Ok(out)
+}
+
+/// Every choice of `k` of `cards`, each in card order.
+fn subsets(cards: &[Card], k: usize) -> Vec<Vec<Card>> {
+    match k {
+        0 => vec![Vec::new()],
+        _ => (0..cards.len())
+            .flat_map(|i| {
+                subsets(&cards[i + 1..], k - 1)
+                    .into_iter()
+                    .map(move |mut rest| {
+                        rest.insert(0, cards[i]);
+                        rest
+                    })
+            })
+            .collect(),
+    }
 }
 
 /// Joint deals of the other seats drawn for a team game's search.
@@ -129,14 +175,6 @@ pub const JOINT_DEALS: usize = 2048;
 
 /// Most draws spent looking for [`JOINT_DEALS`] disjoint joint deals.
 const MAX_JOINT_DRAWS: usize = 100 * JOINT_DEALS;
-
-/// `range` as deals of `seat`.
-pub fn as_deals(seat: u8, range: Range<[Card; 3]>) -> Range<Deal> {
-    range
-        .into_iter()
-        .map(|(h, w)| (Deal::of(seat, h), w))
-        .collect()
-}
 
 /// The range of every seat but `seat`, as deals: heads-up the other seat's range
 /// ([`seat_range`]); with more seats, [`JOINT_DEALS`] joint deals drawn from the product of
@@ -153,11 +191,11 @@ pub fn others_range(
     let players = now.rules().players;
     let others: Vec<u8> = (0..players).filter(|&s| s != seat).collect();
     if let [other] = others[..] {
-        return Ok(as_deals(other, seat_range(policy, deck, replay, other)?));
+        return seat_range(policy, deck, replay, other);
     }
     let ranges = others
         .iter()
-        .map(|&s| seat_range(policy, deck, replay, s).map(|r| (s, cumulative(&r), r)))
+        .map(|&s| seat_range(policy, deck, replay, s).map(|r| (cumulative(&r), r)))
         .collect::<Result<Vec<_>, _>>()?;
     let mut out = Vec::with_capacity(JOINT_DEALS);
     for _ in 0..MAX_JOINT_DRAWS {
@@ -166,15 +204,15 @@ pub fn others_range(
         }
         let mut deal = Deal::empty();
         let mut used = 0u64;
-        let ok = ranges.iter().all(|(s, cum, r)| {
+        let ok = ranges.iter().all(|(cum, r)| {
             if cum.last().is_none_or(|&t| t <= 0.0) {
                 return false;
             }
-            let h = r[draw(cum, rng)].0;
-            let cards = CardSet::from_cards(&h).0;
+            let d = r[draw(cum, rng)].0;
+            let cards = d.cards().0;
             let disjoint = used & cards == 0;
             used |= cards;
-            deal = deal.with(*s, h);
+            deal = deal.merged(&d);
             disjoint
         });
         if ok {

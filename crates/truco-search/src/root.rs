@@ -26,7 +26,11 @@ impl Replay {
     pub fn new(view: &View, events: &[Event]) -> Result<Replay, SearchError> {
         let p = view.public();
         let (score, camas) = p.start_score();
-        let replay = Replay::from_start(*p.rules(), score, camas, p.mano(), events)?;
+        let deal = match p.vira() {
+            Some(v) => Event::Vira(v),
+            None => Event::Deal,
+        };
+        let replay = Replay::from_start(*p.rules(), score, camas, p.mano(), deal, events)?;
         if replay.before.last() != Some(p) {
             return Err(SearchError::Events(
                 "the events replay to another public state than the view's".into(),
@@ -36,23 +40,25 @@ impl Replay {
     }
 
     /// Replays `events` (a leading deal event is optional) from a hand of `rules` starting at
-    /// `score` and `camas` with `mano` leading.
+    /// `score` and `camas` with `mano` leading, dealt by `deal` (`Event::Deal`, or paulista's
+    /// `Event::Vira`).
     pub fn from_start(
         rules: RuleSet,
         score: [u8; 2],
         camas: [u8; 2],
         mano: u8,
+        deal: Event,
         events: &[Event],
     ) -> Result<Replay, SearchError> {
         let mut state = PublicState::new_hand_in_camas(rules, score, camas, mano)
             .map_err(|e| SearchError::Events(e.to_string()))?;
         state
-            .apply_event(Event::Deal)
+            .apply_event(deal)
             .map_err(|e| SearchError::Events(e.to_string()))?;
         let events: Vec<Event> = events
             .iter()
             .copied()
-            .filter(|e| !matches!(e, Event::Deal))
+            .filter(|e| !matches!(e, Event::Deal | Event::Vira(_)))
             .collect();
         let mut before = Vec::with_capacity(events.len() + 1);
         for (i, &e) in events.iter().enumerate() {
@@ -63,6 +69,14 @@ impl Replay {
         }
         before.push(state);
         Ok(Replay { events, before })
+    }
+
+    /// The seat that played a card face down at event `i`, if it is one (paulista).
+    pub fn hidden(&self, i: usize) -> Option<u8> {
+        match self.events[i] {
+            Event::Hidden { seat } => Some(seat),
+            _ => None,
+        }
     }
 
     /// The seat and action of event `i`, if a seat acted.
@@ -82,6 +96,8 @@ impl Replay {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deal {
     hands: [[Card; 3]; MAX_SEATS],
+    /// The cards of each seat's hand it played face down (paulista), as card masks.
+    hidden: [u64; MAX_SEATS],
     /// Bit `s`: seat `s`'s hand is dealt here.
     seats: u8,
 }
@@ -92,6 +108,7 @@ impl Deal {
         let c0 = Card::from_index(0).unwrap_or_else(|| unreachable!("card 0 exists"));
         Deal {
             hands: [[c0; 3]; MAX_SEATS],
+            hidden: [0; MAX_SEATS],
             seats: 0,
         }
     }
@@ -105,6 +122,27 @@ impl Deal {
     pub fn with(mut self, seat: u8, hand: [Card; 3]) -> Deal {
         self.hands[seat as usize] = hand;
         self.seats |= 1 << seat;
+        self
+    }
+
+    /// The same deal with `seat` having played `cards` of its hand face down (paulista).
+    pub fn with_hidden(mut self, seat: u8, cards: CardSet) -> Deal {
+        self.hidden[seat as usize] = cards.0;
+        self
+    }
+
+    /// The cards `seat` played face down here.
+    pub fn hidden(&self, seat: u8) -> CardSet {
+        CardSet(self.hidden[seat as usize])
+    }
+
+    /// Both deals' seats together (`other`'s seats must not be dealt here).
+    pub fn merged(mut self, other: &Deal) -> Deal {
+        for s in 0..MAX_SEATS as u8 {
+            if let Some(h) = other.hand(s) {
+                self = self.with(s, h).with_hidden(s, other.hidden(s));
+            }
+        }
         self
     }
 
@@ -125,13 +163,14 @@ impl Deal {
 /// items ([`Deal`]s: two ranges whose deals together cover every seat), a world replays the
 /// hand's actions on them, and information sets are keyed exactly ([`ExactCards`]). Where the
 /// subgame has no positive regret yet it plays the blueprint table's row (a warm start; uniform
-/// where the table has none). Hands without a vira or cards played face down: the Argentine
-/// games.
+/// where the table has none). A paulista world turns the hand's vira and plays each card
+/// played face down from its deal's hidden cards.
 pub struct HandRoot<'a> {
     game: TrucoGame<ExactCards>,
     points: TrucoGame<ExactCards>,
     matches: Option<TrucoGame<ExactCards>>,
-    actions: Vec<Action>,
+    steps: Vec<Step>,
+    vira: Option<Card>,
     blueprint: &'a Table,
     keyer: Abstract,
 }
@@ -150,25 +189,39 @@ impl<'a> HandRoot<'a> {
     ) -> Self {
         let start = &replay.before[0];
         let start_score = start.start_score();
-        let actions = (0..replay.events.len())
-            .filter_map(|i| replay.act(i).map(|(_, a)| a))
+        let steps = (0..replay.events.len())
+            .filter_map(|i| match (replay.act(i), replay.hidden(i)) {
+                (Some((_, a)), _) => Some(Step::Act(a)),
+                (None, Some(seat)) => Some(Step::Hidden(seat)),
+                _ => None,
+            })
             .collect();
         let points = TrucoGame::at_score(rules, deck, start_score, start.mano(), ExactCards);
         HandRoot {
             game: mv.map_or(points, |g| points.with_match_values(g)),
             points,
             matches: values.or(mv).map(|g| points.with_match_values(g)),
-            actions,
+            steps,
+            vira: start.vira(),
             blueprint: blueprint.table(),
             keyer: Abstract(blueprint.abstraction()),
         }
     }
 }
 
+/// One public event of the hand the worlds replay.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// A seat's action.
+    Act(Action),
+    /// A card played face down by this seat (which one is in each world's [`Deal`]).
+    Hidden(u8),
+}
+
 impl HandRoot<'_> {
-    /// The world where `seat` holds `own` and the other seats `others`' hands.
-    pub fn world_for(&self, seat: u8, own: &[Card; 3], others: &Deal) -> GState {
-        self.world(&Deal::of(seat, *own), others)
+    /// The world where `seat`'s deal is `own` and the other seats' `others`.
+    pub fn world_for(&self, own: &Deal, others: &Deal) -> GState {
+        self.world(own, others)
     }
 
     /// The hand scored by capped points (whatever the subgame is solved for).
@@ -201,13 +254,30 @@ impl PublicRoot for HandRoot<'_> {
 
     fn world(&self, a: &Deal, b: &Deal) -> GState {
         let mut s = self.game.root();
+        let deal = a.merged(b);
         for seat in 0..self.game.seats() as u8 {
-            let hand = a.hand(seat).or_else(|| b.hand(seat));
-            if let Some(h) = hand {
+            if let Some(h) = deal.hand(seat) {
                 self.game.apply_chance(&mut s, Outcome::Cards(h));
             }
         }
-        for &x in &self.actions {
+        if let Some(v) = self.vira {
+            self.game.apply_chance(&mut s, Outcome::Vira(v));
+        }
+        // Each card played face down is one of the seat's hidden cards, in card order (which
+        // of them went first changes nothing that follows: both lose their tricks).
+        let mut hidden = deal.hidden;
+        for &step in &self.steps {
+            let x = match step {
+                Step::Act(x) => x,
+                Step::Hidden(seat) => {
+                    let left = &mut hidden[seat as usize];
+                    let Some(c) = CardSet(*left).iter().next() else {
+                        continue;
+                    };
+                    *left &= !(1u64 << c.index());
+                    Action::Hide(c)
+                }
+            };
             self.game.apply(&mut s, Move(x));
         }
         s

@@ -13,7 +13,7 @@ use truco_train::game::{GState, Move, TrucoGame};
 use truco_train::keying::ExactCards;
 use truco_train::mv::MvGrid;
 
-use crate::ranges::{as_deals, others_range, seat_range};
+use crate::ranges::{others_range, seat_range};
 use crate::root::{HandRoot, Replay};
 use crate::{SearchBudget, SearchError};
 
@@ -80,14 +80,18 @@ pub struct Searched {
     pub blueprint: Option<String>,
 }
 
-/// Whether the search covers a table of `rules`: the games whose hands are dealt without a
-/// vira or cards played face down: the Argentine games (arg-1v1, arg-2v2, arg-classic with any
-/// options) and valencian truc. Pica-pica hands between two seats of a six-seat match are left
-/// to the table ([`Searcher::decide`] refuses them).
+/// Whether the search covers a table of `rules`: every variant (the Argentine games, paulista
+/// with its vira and cards played face down, valencian). [`Searcher::decide`] leaves some
+/// hands to the table: pica-pica hands between two seats of a six-seat match, and paulista's
+/// mão de onze and mão de ferro.
 pub fn searchable(rules: &truco_game::RuleSet) -> bool {
     matches!(
         rules.variant,
-        Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic | Variant::Valencian
+        Variant::Arg1v1
+            | Variant::Arg2v2
+            | Variant::ArgClassic
+            | Variant::Valencian
+            | Variant::Paulista
     )
 }
 
@@ -194,10 +198,18 @@ impl Searcher {
     ) -> Result<Searched, SearchError> {
         let seat = view.seat();
         let rules = *view.public().rules();
-        if rules.pica_pair > 0 {
-            return Err(SearchError::Unsupported(
-                "a pica-pica hand between two seats of a six-seat match".into(),
-            ));
+        let p = view.public();
+        let unsupported = if rules.pica_pair > 0 {
+            Some("a pica-pica hand between two seats of a six-seat match")
+        } else if p.mao_de_onze().is_some() {
+            Some("a mão de onze (the team at 11 sees both its hands)")
+        } else if p.is_iron() || view.known_dealt().is_none() {
+            Some("a mão de ferro (nobody sees their cards)")
+        } else {
+            None
+        };
+        if let Some(what) = unsupported {
+            return Err(SearchError::Unsupported(what.into()));
         }
         let replay = Replay::new(view, events)?;
         let now = *replay.before.last().expect("a replay has a current state");
@@ -213,12 +225,15 @@ impl Searcher {
         };
         let root = HandRoot::new(rules, self.deck, &replay, &self.policy, mv, grid);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let own = as_deals(seat, seat_range(&self.policy, self.deck, &replay, seat)?);
+        let own = seat_range(&self.policy, self.deck, &replay, seat)?;
         let others = others_range(&self.policy, self.deck, &replay, seat, &mut rng)?;
         let actual = view.dealt();
+        let hidden = view.hidden_played();
         let item = own
             .iter()
-            .position(|(d, _)| d.hand(seat).is_some_and(|h| same_hand(&h, &actual)))
+            .position(|(d, _)| {
+                d.hand(seat).is_some_and(|h| same_hand(&h, &actual)) && d.hidden(seat) == hidden
+            })
             .ok_or_else(|| {
                 SearchError::Events("the seat's own hand contradicts the events".into())
             })?;
@@ -229,7 +244,7 @@ impl Searcher {
         let other = game
             .draw_given_focus(&mut rng)
             .expect("the subgame has a focus");
-        let world = root.world_for(seat, &actual, &game.ranges()[1][other].0);
+        let world = root.world_for(&game.ranges()[0][item].0, &game.ranges()[1][other].0);
         let g = root.game();
         if g.node_kind(&world) != NodeKind::Player(g.seat_player(seat as usize)) {
             return Err(SearchError::Events("the seat has no decision here".into()));
@@ -368,10 +383,7 @@ fn action_values(
     rng: &mut impl rand::Rng,
 ) -> Vec<ActionValue> {
     let me = root.game().seat_player(seat as usize);
-    let actual = game.ranges()[0][item]
-        .0
-        .hand(seat)
-        .expect("the focus deal holds the seat's hand");
+    let actual = game.ranges()[0][item].0;
     // Heads-up the rest of the hand is walked exactly; with more seats its tree is too large,
     // so each world plays it out PLAYOUTS times, every seat drawing its action.
     let playouts = if root.game().seats() == 2 {
@@ -382,7 +394,7 @@ fn action_values(
     let mut sums = vec![[0.0; 2]; legal.len()];
     for _ in 0..VALUE_WORLDS {
         let other = game.draw_given_focus(rng).expect("the subgame has a focus");
-        let s = root.world_for(seat, &actual, &game.ranges()[1][other].0);
+        let s = root.world_for(&actual, &game.ranges()[1][other].0);
         for (k, &a) in legal.iter().enumerate() {
             for _ in 0..playouts {
                 let mut t = s;

@@ -132,12 +132,8 @@ fn ranges_keep_the_public_cards_and_the_shown_totals() {
     }
     let range = seat_range(&policy(), deck, &replay, 1).unwrap();
     let own = CardSet::from_cards(&view.dealt());
-    assert!(range
-        .iter()
-        .any(|(h, w)| CardSet::from_cards(h) == own && *w > 0.0));
-    assert!(range
-        .iter()
-        .all(|(h, _)| envido_value(CardSet::from_cards(h)) == 6));
+    assert!(range.iter().any(|(d, w)| d.cards() == own && *w > 0.0));
+    assert!(range.iter().all(|(d, _)| envido_value(d.cards()) == 6));
 }
 
 #[test]
@@ -191,14 +187,20 @@ fn a_search_out_of_time_plays_the_blueprint_and_says_so() {
 }
 
 #[test]
-fn a_table_of_another_variant_is_refused() {
+fn hands_the_search_leaves_to_the_table_are_refused_with_the_reason() {
     let opts = OpenOptions {
         verify_checksum: false,
     };
-    let p = Arc::new(Policy::open_with(model("paulista.tbl"), opts).unwrap());
-    let e = Searcher::new(p, SearchBudget::BOT_DEFAULT).err().unwrap();
-    assert!(matches!(e, SearchError::Unsupported(_)));
-    assert!(e.to_string().contains("paulista"), "{e}");
+    let p = Arc::new(Policy::open_with(model("paulista-hu.tbl"), opts).unwrap());
+    let s = Searcher::new(p, SearchBudget::BOT_DEFAULT).unwrap();
+    // Seat 0 at 11: a mão de onze, whose team sees both its hands.
+    let spot: Spot = "paulista players=2 | score 11-5 | dealer 1 vira 4O | seat 0: 1E 6O 7C"
+        .parse()
+        .unwrap();
+    let view = spot.to_view().unwrap();
+    let e = s.decide(&view, spot.history(), 1, false).unwrap_err();
+    assert!(matches!(e, SearchError::Unsupported(_)), "{e}");
+    assert!(e.to_string().contains("mão de onze"), "{e}");
 }
 
 #[test]
@@ -294,12 +296,14 @@ fn later_decision(rules: RuleSet, seed: u64) -> (truco_game::View, Vec<truco_gam
 }
 
 #[test]
-fn valencian_and_team_games_are_searched_after_the_first_trick() {
+fn every_variant_is_searched_after_the_first_trick() {
     let opts = OpenOptions {
         verify_checksum: false,
     };
     for (table, variant, options) in [
         ("valencian.tbl", "valencian", &[][..]),
+        ("paulista.tbl", "paulista", &[][..]),
+        ("paulista-hu.tbl", "paulista", &["players=2"][..]),
         (
             "arg-classic-players-6-flor-pica-pica.tbl",
             "arg-classic",
@@ -319,4 +323,35 @@ fn valencian_and_team_games_are_searched_after_the_first_trick() {
             assert!(values.iter().all(|v| v.points.is_finite()), "{table}");
         }
     }
+}
+
+#[test]
+fn paulista_worlds_turn_the_vira_and_replay_cards_played_face_down() {
+    // Seat 1 won the first trick with its 3C, then led a card face down; seat 0 leads trick 3.
+    let text = "paulista players=2 | score 3-4 | dealer 1 vira 4O | seat 0: 1E 6O 7C \
+                | 0:1E 1:3C 1:hidden 0:6O";
+    let spot: Spot = text.parse().unwrap();
+    let view = spot.to_view().unwrap();
+    let replay = Replay::new(&view, spot.history()).unwrap();
+    let opts = OpenOptions {
+        verify_checksum: false,
+    };
+    let p = Arc::new(Policy::open_with(model("paulista-hu.tbl"), opts).unwrap());
+    let deck = spot.rules().deck.cards();
+    // Seat 1's range: hands holding its 3C and not the vira, each with one hidden card.
+    let range = seat_range(&p, deck, &replay, 1).unwrap();
+    let vira: truco_game::Card = "4O".parse().unwrap();
+    let three: truco_game::Card = "3C".parse().unwrap();
+    assert!(!range.is_empty());
+    for (d, _) in &range {
+        let cards = d.cards();
+        assert!(cards.contains(three) && !cards.contains(vira));
+        assert_eq!(d.hidden(1).len(), 1);
+        assert!(!d.hidden(1).contains(three));
+    }
+    let s = Searcher::new(p, SearchBudget(Budget::Iterations(200))).unwrap();
+    let a = s.decide(&view, spot.history(), 1, true).unwrap();
+    assert!(a.blueprint.is_none(), "{:?}", a.blueprint);
+    let total: f64 = a.probs.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-6, "{total}");
 }

@@ -95,11 +95,13 @@ pub fn searchable(rules: &truco_game::RuleSet) -> bool {
     )
 }
 
-/// The match-equity table of a game, where one is known: the two-seat games to 15 (the
-/// arg-1v1 table). Others have no match-win values (their `win` is NaN) and no match utility.
+/// The match-equity table of a game, where one is compiled in ([`truco_train::mv::for_rules`]:
+/// arg-1v1, arg-2v2, arg-classic `players=2 target=15 flor` and `players=4 flor`). Others have no match-win values (their `win` is NaN) and no match utility.
 pub fn match_values(rules: &truco_game::RuleSet) -> Option<MvGrid> {
-    (rules.players == 2 && rules.target == 15 && rules.pica_pair == 0)
-        .then(truco_train::mv::arg_1v1)
+    if rules.pica_pair > 0 {
+        return None;
+    }
+    truco_train::mv::for_rules(rules)
 }
 
 /// Searches decisions of the Argentine games over a blueprint table (see the crate docs).

@@ -9,25 +9,71 @@
 
 use std::sync::OnceLock;
 
+use truco_game::RuleSet;
+
 /// The arg-1v1 match-equity table, compiled in (`truco-mv/1` JSON; written by
 /// `crates/truco-search/examples/match_equity.rs`: heuristic self-play, 2,000 hands a cell,
 /// solved top-down).
 const ARG_1V1_FILE: &str = include_str!("arg-1v1-mv.json");
 
+/// The match-equity tables compiled in, by rules (variant and options as `truco` names them)
+/// and file: each written by `crates/truco-search/examples/match_equity.rs` (heuristic
+/// self-play, 2,000 hands a cell, solved top-down).
+const TABLES: [(&str, &[&str], &str, &str); 4] = [
+    ("arg-1v1", &[], "arg-1v1-mv.json", ARG_1V1_FILE),
+    (
+        "arg-2v2",
+        &[],
+        "arg-2v2-mv.json",
+        include_str!("arg-2v2-mv.json"),
+    ),
+    (
+        "arg-classic",
+        &["players=2", "target=15", "flor"],
+        "arg-classic-players-2-target-15-flor-mv.json",
+        include_str!("arg-classic-players-2-target-15-flor-mv.json"),
+    ),
+    (
+        "arg-classic",
+        &["players=4", "flor"],
+        "arg-classic-players-4-flor-mv.json",
+        include_str!("arg-classic-players-4-flor-mv.json"),
+    ),
+];
+
 /// The arg-1v1 match-equity table: the chance that seat 0 wins the match to 15 from the start
 /// of a hand at each score and dealer, both seats playing like the heuristic bot.
 pub fn arg_1v1() -> MvGrid {
     static GRID: OnceLock<MvGrid> = OnceLock::new();
-    *GRID.get_or_init(|| {
-        let t = truco_solve::MatchValues::parse(ARG_1V1_FILE, "arg-1v1-mv.json", "arg-1v1", 15, 2)
-            .expect("the compiled-in match-equity table parses (tested)");
-        MvGrid::from_fn(15, |s, d| t.get(s, d).unwrap_or(0.5))
-            .expect("match values are probabilities (tested)")
-    })
+    *GRID.get_or_init(|| grid(0).expect("the compiled-in match-equity table parses (tested)"))
+}
+
+/// The compiled-in match-equity table of `rules`, if there is one (arg-1v1, arg-2v2,
+/// arg-classic `players=2 target=15 flor` and `players=4 flor`): the chance that team 0 wins
+/// the match from the start of a hand at each score and dealer's team, every seat playing like
+/// the heuristic bot. Other rules have none: paulista (its hands that score nothing, triple
+/// pardas and blind mãos de ferro, leave the heuristic self-play values without a fixed point),
+/// valencian (camas), six-player pica-pica (alternating hand kinds) and other option sets.
+pub fn for_rules(rules: &RuleSet) -> Option<MvGrid> {
+    static GRIDS: OnceLock<Vec<Option<MvGrid>>> = OnceLock::new();
+    let grids = GRIDS.get_or_init(|| (0..TABLES.len()).map(grid).collect());
+    let rules = rules.match_rules();
+    TABLES
+        .iter()
+        .position(|(v, o, _, _)| RuleSet::new(v, o).is_ok_and(|r| r == rules))
+        .and_then(|i| grids[i])
+}
+
+/// The grid of `TABLES[i]`.
+fn grid(i: usize) -> Option<MvGrid> {
+    let (variant, options, name, text) = TABLES[i];
+    let rules = RuleSet::new(variant, options).ok()?;
+    let t = truco_solve::MatchValues::parse(text, name, variant, rules.target, 2).ok()?;
+    MvGrid::from_fn(rules.target, |s, d| t.get(s, d).unwrap_or(0.5))
 }
 
 /// Largest target a grid holds.
-pub const MV_MAX_TARGET: u8 = 16;
+pub const MV_MAX_TARGET: u8 = 30;
 
 /// `mv[a][b][dealer]`: the probability that seat 0 wins the match from `a`-`b` with `dealer`
 /// dealing the next hand (two seats).
@@ -106,6 +152,20 @@ mod tests {
     }
 
     #[test]
+    fn every_compiled_in_table_parses_for_its_rules() {
+        for (i, (variant, options, _, _)) in TABLES.iter().enumerate() {
+            let g = grid(i).unwrap_or_else(|| panic!("{variant} {options:?}"));
+            let rules = RuleSet::new(variant, options).unwrap();
+            assert_eq!(for_rules(&rules), Some(g));
+            assert!(
+                (g.get([0, 0], 0) - 0.5).abs() < 0.1,
+                "{variant} {options:?}"
+            );
+        }
+        assert_eq!(for_rules(&RuleSet::VALENCIAN), None);
+    }
+
+    #[test]
     fn grid_reads_cells_and_finished_matches() {
         let g = MvGrid::from_fn(15, |s, d| {
             (s[0] as f64 + 1.0) / (s[0] as f64 + s[1] as f64 + 2.0) * 0.9 + 0.05 * d as f64
@@ -118,7 +178,7 @@ mod tests {
         assert_eq!(g.utility0([12, 14], 1, [3, 0]), 1.0);
         // One point at 0-0 with seat 1 mano: next cell 1-0, seat 1 deals.
         assert!((g.utility0([0, 0], 1, [1, 0]) - (2.0 * g.get([1, 0], 1) - 1.0)).abs() < 1e-12);
-        assert!(MvGrid::from_fn(30, |_, _| 0.5).is_none());
+        assert!(MvGrid::from_fn(31, |_, _| 0.5).is_none());
         assert!(MvGrid::from_fn(15, |_, _| 1.5).is_none());
     }
 

@@ -74,10 +74,16 @@ fn main() {
     let rules = RuleSet::new(variant, &options).expect("a variant and its options");
     let mut mv = MatchValues::new(variant, rules.target, 2);
     let order = top_down_order(rules.target, 2, VoidRule::of(&rules));
+    // Each cell's hands are played once: a group of cells that lead to each other (hands that
+    // score nothing) is iterated over the same outcomes until it settles.
+    let mut played: BTreeMap<Cell, Vec<HandOutcome>> = BTreeMap::new();
     let mut k = 0u64;
     solve_top_down(&mut mv, &order, 1e-12, |c, mv| {
-        k += 1;
-        value_from_outcomes(c, &outcomes(rules, c, hands, k), mv)
+        let o = played.entry(c).or_insert_with(|| {
+            k += 1;
+            outcomes(rules, c, hands, k)
+        });
+        value_from_outcomes(c, o, mv)
     })
     .expect("top-down solve");
     mv.save(&out).expect("write the table");

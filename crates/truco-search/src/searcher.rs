@@ -96,7 +96,7 @@ pub fn searchable(rules: &truco_game::RuleSet) -> bool {
 }
 
 /// The match-equity table of a game, where one is compiled in ([`truco_train::mv::for_rules`]:
-/// arg-1v1, arg-2v2, arg-classic `players=2 target=15 flor` and `players=4 flor`). Others have no match-win values (their `win` is NaN) and no match utility.
+/// arg-1v1, arg-2v2, paulista, arg-classic `players=2 target=15 flor` and `players=4 flor`). Others have no match-win values (their `win` is NaN) and no match utility.
 pub fn match_values(rules: &truco_game::RuleSet) -> Option<MvGrid> {
     if rules.pica_pair > 0 {
         return None;

@@ -19,13 +19,31 @@ const ARG_1V1_FILE: &str = include_str!("arg-1v1-mv.json");
 /// The match-equity tables compiled in, by rules (variant and options as `truco` names them)
 /// and file: each written by `crates/truco-search/examples/match_equity.rs` (heuristic
 /// self-play, 2,000 hands a cell, solved top-down).
-const TABLES: [(&str, &[&str], &str, &str); 4] = [
+const TABLES: [(&str, &[&str], &str, &str); 7] = [
     ("arg-1v1", &[], "arg-1v1-mv.json", ARG_1V1_FILE),
     (
         "arg-2v2",
         &[],
         "arg-2v2-mv.json",
         include_str!("arg-2v2-mv.json"),
+    ),
+    (
+        "paulista",
+        &[],
+        "paulista-mv.json",
+        include_str!("paulista-mv.json"),
+    ),
+    (
+        "paulista",
+        &["players=2"],
+        "paulista-hu-mv.json",
+        include_str!("paulista-hu-mv.json"),
+    ),
+    (
+        "paulista",
+        &["players=2", "ferro=open"],
+        "paulista-hu-open-mv.json",
+        include_str!("paulista-hu-open-mv.json"),
     ),
     (
         "arg-classic",
@@ -48,12 +66,12 @@ pub fn arg_1v1() -> MvGrid {
     *GRID.get_or_init(|| grid(0).expect("the compiled-in match-equity table parses (tested)"))
 }
 
-/// The compiled-in match-equity table of `rules`, if there is one (arg-1v1, arg-2v2,
-/// arg-classic `players=2 target=15 flor` and `players=4 flor`): the chance that team 0 wins
-/// the match from the start of a hand at each score and dealer's team, every seat playing like
-/// the heuristic bot. Other rules have none: paulista (its hands that score nothing, triple
-/// pardas and blind mãos de ferro, leave the heuristic self-play values without a fixed point),
-/// valencian (camas), six-player pica-pica (alternating hand kinds) and other option sets.
+/// The compiled-in match-equity table of `rules`, if there is one (arg-1v1, arg-2v2, paulista
+/// with four players and heads-up, open or blind ferro, arg-classic `players=2 target=15 flor`
+/// and `players=4 flor`): the chance that team 0 wins the match from the start of a hand at
+/// each score and dealer's team, every seat playing like the heuristic bot. Other rules have
+/// none: valencian (its match state holds camas), six-player pica-pica (its hands alternate
+/// kinds) and other option sets.
 pub fn for_rules(rules: &RuleSet) -> Option<MvGrid> {
     static GRIDS: OnceLock<Vec<Option<MvGrid>>> = OnceLock::new();
     let grids = GRIDS.get_or_init(|| (0..TABLES.len()).map(grid).collect());

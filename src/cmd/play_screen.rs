@@ -248,14 +248,8 @@ pub fn announcements(p: &PublicState, events: &[Event], map: &[u8; 6], you: u8) 
     let mut flor_seen = false;
     let mut folded = [false; MAX_SEATS];
     for e in events {
-        let (seat, action, totals) = match *e {
-            Event::Act { seat, action } => (seat, action, None),
-            Event::Reveal {
-                seat,
-                action,
-                totals,
-            } => (seat, action, Some(totals)),
-            _ => continue,
+        let Some((seat, action, totals)) = e.act() else {
+            continue;
         };
         if matches!(action, Action::Flor | Action::Contraflor) {
             flor_seen = true;

@@ -221,14 +221,8 @@ impl Opponents {
         // answered first, so the next `quiero` or `no quiero` answers it.
         let mut waiting: Option<u8> = None;
         for (i, e) in events.iter().enumerate() {
-            let (seat, action, shown) = match *e {
-                Event::Act { seat, action } => (seat, action, None),
-                Event::Reveal {
-                    seat,
-                    action,
-                    totals,
-                } => (seat, action, Some(totals)),
-                _ => continue,
+            let Some((seat, action, shown)) = e.act() else {
+                continue;
             };
             let by = seat % 2;
             let ours = i >= self.read && waiting == Some(team) && by != team;

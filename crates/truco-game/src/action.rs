@@ -186,6 +186,22 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The seat, its action and the totals the table revealed with it, for an event where a
+    /// seat acted (`None` for the deal and for a card played face down).
+    pub fn act(&self) -> Option<(u8, Action, Option<Totals>)> {
+        match *self {
+            Event::Act { seat, action } => Some((seat, action, None)),
+            Event::Reveal {
+                seat,
+                action,
+                totals,
+            } => Some((seat, action, Some(totals))),
+            _ => None,
+        }
+    }
+}
+
 /// Capacity of an [`ActionList`].
 pub const MAX_ACTIONS: usize = 12;
 

@@ -142,8 +142,17 @@ impl Refine<Arc<Policy>> for PlayerAnswers {
 
 /// An action's name in the spot's words (`truco`, `seis`, `envide`...).
 pub fn action_name(spot: &Spot, action: Action) -> String {
-    let words = spot.to_view().map(|v| Words::of(v.public()));
-    match words.ok().and_then(|w| w.word(action)) {
+    name_in(spot_words(spot).as_ref(), action)
+}
+
+/// The variant's words for the calls at `spot` (`None` for a spot that does not replay).
+fn spot_words(spot: &Spot) -> Option<Words> {
+    spot.to_view().ok().map(|v| Words::of(v.public()))
+}
+
+/// `action`'s name in `words` (the engine's name without them).
+fn name_in(words: Option<&Words>, action: Action) -> String {
+    match words.and_then(|w| w.word(action)) {
         Some(w) => w.to_string(),
         None => action.to_string(),
     }
@@ -151,7 +160,8 @@ pub fn action_name(spot: &Spot, action: Action) -> String {
 
 /// The `"move"` of an answer: the action, its source and the rules that changed it.
 pub fn move_json(spot: &Spot, d: &Decision) -> Value {
-    let name = |a| action_name(spot, a);
+    let words = spot_words(spot);
+    let name = |a| name_in(words.as_ref(), a);
     let changes: Vec<Value> = d
         .changes
         .iter()

@@ -142,10 +142,11 @@ impl Player {
         self.check_rules(spot)?;
         let team = spot.seat() % 2;
         for (public, e) in spot.public_states()? {
-            if let Event::Act { seat, action } | Event::Reveal { seat, action, .. } = e {
-                if seat % 2 != team {
+            match e.act() {
+                Some((seat, action, _)) if seat % 2 != team => {
                     self.opponents.seen_opponent(&public, action);
                 }
+                _ => {}
             }
         }
         self.opponents.observe(&spot.to_view()?, spot.history());

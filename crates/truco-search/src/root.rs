@@ -81,12 +81,7 @@ impl Replay {
 
     /// The seat and action of event `i`, if a seat acted.
     pub fn act(&self, i: usize) -> Option<(u8, Action)> {
-        match self.events[i] {
-            Event::Act { seat, action } | Event::Reveal { seat, action, .. } => {
-                Some((seat, action))
-            }
-            _ => None,
-        }
+        self.events[i].act().map(|(seat, action, _)| (seat, action))
     }
 }
 

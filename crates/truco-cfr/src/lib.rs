@@ -15,6 +15,8 @@
 //! - [`full`]: full-traversal CFR+ and DCFR on the arena.
 //! - [`full_checkpoint`]: serde + bincode save/restore of a full-traversal solver.
 //! - [`eval`]: expected value, exact best response and exploitability.
+//! - [`resolve`]: decision-time re-solving by sampled MCCFR; [`vector`]: by range-vector CFR
+//!   over every deal at once, safe with a gadget.
 //!
 //! See the crate README for measured figures.
 //!
@@ -53,6 +55,7 @@ pub mod resolve;
 pub mod solver;
 pub mod table;
 pub mod tree;
+pub mod vector;
 mod walker;
 
 pub use algo::{Algorithm, Averaging};

@@ -11,6 +11,7 @@ use truco_bots::{Bot, BotMaker};
 use truco_game::RuleSet;
 use truco_player::Player;
 use truco_query::Policy;
+use truco_search::searcher::Method;
 use truco_search::{SearchBudget, SearchError, SearchScope, Searcher, Utility};
 
 /// What the search values a hand's outcome by.
@@ -20,6 +21,17 @@ pub enum SearchUtility {
     Points,
     /// The match-win chance at the score the hand leads to.
     Match,
+}
+
+/// How the search re-solves the rest of the hand.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchMethod {
+    /// ES-MCCFR over single deals drawn from the ranges (the default).
+    Sampled,
+    /// Range-vector CFR+ over every deal at once, guarded by a max-margin gadget.
+    Vector,
+    /// Range-vector CFR+ without the gadget.
+    VectorUnsafe,
 }
 
 /// Which decisions the table bots search.
@@ -97,6 +109,10 @@ pub struct Args {
     /// all; the others play the table.
     #[arg(long, value_name = "DECISIONS", default_value = "answers")]
     pub search_decisions: SearchDecisions,
+    /// With --search, how the rest of the hand is re-solved: sampled, vector (range-vector,
+    /// safe) or vector-unsafe.
+    #[arg(long, value_name = "METHOD", default_value = "sampled")]
+    pub search_method: SearchMethod,
     /// Which table bots search with --search: a, b or both.
     #[arg(long, value_name = "SIDE", default_value = "both")]
     pub search_side: SearchSide,
@@ -167,7 +183,17 @@ pub fn evaluate(args: &Args) -> Result<Report, EvalError> {
         SearchDecisions::Answers => SearchScope::Answers,
         SearchDecisions::All => SearchScope::All,
     };
-    let settings = |s: Searcher| s.from_trick(from).with_scope(scope).with_utility(utility);
+    let method = match args.search_method {
+        SearchMethod::Sampled => Method::Sampled,
+        SearchMethod::Vector => Method::default_vector(true),
+        SearchMethod::VectorUnsafe => Method::default_vector(false),
+    };
+    let settings = |s: Searcher| {
+        s.from_trick(from)
+            .with_scope(scope)
+            .with_utility(utility)
+            .with_method(method)
+    };
     let make_a = maker(&args.a, &rules, search_a.then_some(budget), settings)?;
     let make_b = maker(&args.b, &rules, search_b.then_some(budget), settings)?;
     let mut report = arena_run(&cfg, make_a, make_b).map_err(EvalError::Arena)?;
@@ -245,6 +271,7 @@ mod tests {
             search: None,
             search_from_trick: 2,
             search_utility: SearchUtility::Points,
+            search_method: SearchMethod::Sampled,
             search_decisions: SearchDecisions::Answers,
             search_side: SearchSide::Both,
             json: false,

@@ -1,11 +1,14 @@
 //! Latency of one searched decision on one core, at the start of a hand and after trick 1.
 //!
-//!   cargo run --release -p truco-search --example latency -- [TABLE] [BUDGET] [SPOTS]
+//!   cargo run --release -p truco-search --example latency -- [TABLE] [BUDGET] [SPOTS] [METHOD]
 //!
-//! Spots: random deals at random scores, the hand played by random non-folding actions up to
-//! the first decision of the hand ("start") or the first decision after trick 1 ("trick 2+").
-//! Prints the median and 90th percentile wall time per decision, with the iterations and
-//! information sets of the search.
+//! METHOD: `vector` (the default here: range-vector CFR+ with a max-margin gadget),
+//! `vector-unsafe` (no gadget), `vector-N` (at most N deals) or `sampled` (single-deal ES-MCCFR,
+//! the searcher's default).
+//! Spots: random deals at random scores of the table's game (the Argentine games), the hand
+//! played by random non-folding actions up to the first decision of the hand ("start") or the
+//! first decision after trick 1 ("trick 2+"). Prints the median, 90th and 99th percentile wall
+//! time per decision, with the iterations and information sets of the search.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -15,17 +18,25 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use truco_game::{Action, ActionList, Card, Event, PublicState, RuleSet, State};
 use truco_query::Policy;
+use truco_search::searcher::{Method, DEFAULT_DEALS};
 use truco_search::{SearchBudget, Searcher};
 
 /// A decision of seat `seat`, its view and the hand's events, reached by random play; `after`:
 /// the first decision after trick 1 instead of the hand's first.
-fn spot(rng: &mut Xoshiro256PlusPlus, after: bool) -> Option<(truco_game::View, Vec<Event>)> {
-    let rules = RuleSet::ARG_1V1;
+fn spot(
+    rules: RuleSet,
+    rng: &mut Xoshiro256PlusPlus,
+    after: bool,
+) -> Option<(truco_game::View, Vec<Event>)> {
     let mut deck: Vec<Card> = rules.deck.cards().iter().collect();
     deck.shuffle(rng);
-    let hands = [[deck[0], deck[1], deck[2]], [deck[3], deck[4], deck[5]]];
-    let score = [rng.random_range(0..15u8), rng.random_range(0..15u8)];
-    let public = PublicState::new_hand(rules, score, rng.random_range(0..2u8)).ok()?;
+    let hands: Vec<[Card; 3]> = (0..rules.players as usize)
+        .map(|s| [deck[3 * s], deck[3 * s + 1], deck[3 * s + 2]])
+        .collect();
+    let t = rules.target;
+    let score = [rng.random_range(0..t), rng.random_range(0..t)];
+    let mano = rng.random_range(0..rules.players);
+    let public = PublicState::new_hand(rules, score, mano).ok()?;
     let mut st = State::deal(public, &hands).ok()?;
     let mut events = vec![st.deal_event()];
     loop {
@@ -60,14 +71,32 @@ fn main() {
         .parse()
         .expect("budget");
     let n: usize = args.get(3).map_or(30, |s| s.parse().expect("spots"));
+    let method = match args.get(4).map_or("vector", String::as_str) {
+        "sampled" => Method::Sampled,
+        "vector" => Method::default_vector(true),
+        "vector-unsafe" => Method::Vector {
+            deals: DEFAULT_DEALS,
+            safe: false,
+        },
+        m => Method::Vector {
+            deals: m
+                .strip_prefix("vector-")
+                .and_then(|n| n.parse().ok())
+                .expect("method: vector, vector-unsafe, vector-N or sampled"),
+            safe: true,
+        },
+    };
     let policy = Arc::new(Policy::open(table).expect("table"));
-    let searcher = Searcher::new(policy, budget).expect("searcher");
+    let rules = *policy.rules();
+    let searcher = Searcher::new(policy, budget)
+        .expect("searcher")
+        .with_method(method);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    println!("table {table}, budget {budget}, {n} spots each");
+    println!("table {table}, budget {budget}, {method:?}, {n} spots each");
     for (name, after) in [("start", false), ("trick 2+", true)] {
         let (mut ms, mut its, mut sets, mut fell) = (vec![], vec![], vec![], 0);
         while ms.len() < n {
-            let Some((view, events)) = spot(&mut rng, after) else {
+            let Some((view, events)) = spot(rules, &mut rng, after) else {
                 continue;
             };
             let t = Instant::now();
@@ -84,9 +113,10 @@ fn main() {
             v[((v.len() - 1) as f64 * p).round() as usize]
         };
         println!(
-            "{name:9} p50 {:7.1} ms  p90 {:7.1} ms  iterations p50 {:8.0}  info sets p50 {:8.0}  blueprint answers {fell}",
+            "{name:9} p50 {:7.1} ms  p90 {:7.1} ms  p99 {:7.1} ms  iterations p50 {:8.0}  info sets p50 {:8.0}  blueprint answers {fell}",
             q(&mut ms, 0.5),
             q(&mut ms, 0.9),
+            q(&mut ms, 0.99),
             q(&mut its, 0.5),
             q(&mut sets, 0.5)
         );

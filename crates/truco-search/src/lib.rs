@@ -26,6 +26,7 @@ pub mod error;
 pub mod ranges;
 pub mod root;
 pub mod searcher;
+pub mod vector;
 
 pub use budget::SearchBudget;
 pub use error::SearchError;

@@ -168,6 +168,7 @@ pub struct HandRoot<'a> {
     vira: Option<Card>,
     blueprint: &'a Table,
     keyer: Abstract,
+    solves_match: bool,
 }
 
 impl<'a> HandRoot<'a> {
@@ -200,6 +201,7 @@ impl<'a> HandRoot<'a> {
             vira: start.vira(),
             blueprint: blueprint.table(),
             keyer: Abstract(blueprint.abstraction()),
+            solves_match: mv.is_some(),
         }
     }
 }
@@ -222,6 +224,11 @@ impl HandRoot<'_> {
     /// The hand scored by capped points (whatever the subgame is solved for).
     pub fn points_game(&self) -> &TrucoGame<ExactCards> {
         &self.points
+    }
+
+    /// Whether the subgame is solved for match values (else for capped points).
+    pub fn solves_match(&self) -> bool {
+        self.solves_match
     }
 
     /// The hand scored by match values (`2·mv − 1`; whatever the subgame is solved for), where

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use truco_cfr::resolve::{resolve, Budget, Focus, PublicRoot, ResolveStats, Subgame};
+use truco_cfr::vector::{self, Discount, Gadget, GadgetKind, Strategy};
 use truco_cfr::{ActionList, Game, NodeKind};
 use truco_game::cards::MINI_DECK;
 use truco_game::{Action, CardSet, Event, Variant, View};
@@ -44,6 +45,47 @@ pub enum Utility {
     /// The match-win chance at the score the hand leads to (`truco_train::mv::arg_1v1`).
     Match,
 }
+
+/// How [`Searcher::decide`] re-solves the rest of the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Range-vector CFR+ over up to `deals` deals of the two ranges, every one at once
+    /// ([`truco_cfr::vector`]), guarded by a max-margin gadget when `safe`.
+    Vector {
+        /// Most deals in the subgame.
+        deals: usize,
+        /// Whether a gadget keeps the re-solve no more exploitable than the blueprint.
+        safe: bool,
+    },
+    /// External-sampling MCCFR over single deals drawn from the ranges
+    /// ([`truco_cfr::resolve`]). The default.
+    Sampled,
+}
+
+impl Default for Method {
+    /// Sampled: at the bots' budgets the range-vector re-solve has not yet measured stronger
+    /// (see the crate README).
+    fn default() -> Self {
+        Method::Sampled
+    }
+}
+
+impl Method {
+    /// [`Method::Vector`] with [`DEFAULT_DEALS`] deals at most, guarded when `safe`.
+    pub fn default_vector(safe: bool) -> Method {
+        Method::Vector {
+            deals: DEFAULT_DEALS,
+            safe,
+        }
+    }
+}
+
+/// Deals of a range re-solve by default.
+pub const DEFAULT_DEALS: usize = 2048;
+
+/// Most positions (deals summed over public nodes) of a range re-solve's tree: beyond it the
+/// blueprint answers.
+const MAX_POSITIONS: usize = 1 << 22;
 
 /// Which of a bot's decisions, from its first searched trick on, [`Searcher::searches`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -112,6 +154,7 @@ pub struct Searcher {
     from_trick: u8,
     scope: SearchScope,
     utility: Utility,
+    method: Method,
 }
 
 impl Searcher {
@@ -137,6 +180,7 @@ impl Searcher {
             from_trick: 1,
             scope: SearchScope::Answers,
             utility: Utility::Points,
+            method: Method::default(),
         })
     }
 
@@ -144,6 +188,17 @@ impl Searcher {
     pub fn with_utility(mut self, utility: Utility) -> Searcher {
         self.utility = utility;
         self
+    }
+
+    /// The same searcher, re-solving by `method` (default [`Method::Sampled`]).
+    pub fn with_method(mut self, method: Method) -> Searcher {
+        self.method = method;
+        self
+    }
+
+    /// How the searcher re-solves.
+    pub fn method(&self) -> Method {
+        self.method
     }
 
     /// The same searcher, leaving the decisions of tricks before `trick` (0-based) to the
@@ -239,6 +294,20 @@ impl Searcher {
             .ok_or_else(|| {
                 SearchError::Events("the seat's own hand contradicts the events".into())
             })?;
+        if let Method::Vector { deals, safe } = self.method {
+            let ranges = [own, others];
+            let ask = VectorAsk {
+                view,
+                replay: &replay,
+                root: &root,
+                ranges: &ranges,
+                item,
+                deals,
+                safe,
+                values,
+            };
+            return self.decide_vector(ask, &mut rng);
+        }
         let focus = Focus { player: 0, item };
         let game = Subgame::new(&root, [own, others], Some(focus), &mut rng)?;
         let (solver, stats) = resolve(&game, self.budget.0, seed, capacity(self.budget))?;
@@ -311,7 +380,179 @@ impl Searcher {
     }
 }
 
+/// Positions of a range re-solve's tree built per second on one core (measured about 4 M:
+/// `examples/latency`), of which a time budget spends at most [`BUILD_SHARE`] building.
+const POSITIONS_PER_SECOND: f64 = 4e6;
+
+/// Positions of a range re-solve's tree under an iteration budget.
+const ITERATION_BUDGET_POSITIONS: usize = 1 << 20;
+
+/// Share of a time budget a range re-solve may spend building its tree.
+const BUILD_SHARE: f64 = 0.35;
+
+/// Deals whose trees are built to estimate a deal's share of the tree.
+const PROBE_DEALS: usize = 8;
+
+/// What [`Searcher::decide_vector`] needs of the decision.
+struct VectorAsk<'a> {
+    view: &'a View,
+    replay: &'a Replay,
+    root: &'a HandRoot<'a>,
+    /// The searcher's range and the others'.
+    ranges: &'a [truco_cfr::resolve::Range<crate::root::Deal>; 2],
+    item: usize,
+    deals: usize,
+    safe: bool,
+    values: bool,
+}
+
 impl Searcher {
+    /// The most deals the budget affords, at most `max`: the tree of a few deals tells how
+    /// many positions a deal brings, and the deals are as many as [`BUILD_SHARE`] of a time
+    /// budget can build (with an iteration budget, [`ITERATION_BUDGET_POSITIONS`] positions);
+    /// `None` when not even [`PROBE_DEALS`] fit.
+    fn deals_for_budget(
+        &self,
+        root: &HandRoot<'_>,
+        ranges: &[truco_cfr::resolve::Range<crate::root::Deal>; 2],
+        item: usize,
+        max: usize,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<usize> {
+        let afford = match self.budget.0 {
+            Budget::Time(t) => (t.as_secs_f64() * BUILD_SHARE * POSITIONS_PER_SECOND) as usize,
+            Budget::Iterations(_) => ITERATION_BUDGET_POSITIONS,
+        };
+        let probe = crate::vector::deals(root, &ranges[0], &ranges[1], item, 2 * PROBE_DEALS, rng);
+        let n = probe.deals.len().min(PROBE_DEALS);
+        let tree = vector::DealTree::build(root, &probe.deals[..n], afford).ok()?;
+        let per_deal = tree.positions() as f64 / n.max(1) as f64;
+        Some(((afford as f64 / per_deal.max(1.0)) as usize).clamp(n, max))
+    }
+
+    /// The blueprint's answer to `view`, saying `why` it stands.
+    fn blueprint_answer(
+        &self,
+        view: &View,
+        replay: &Replay,
+        why: String,
+    ) -> Result<Searched, SearchError> {
+        let r = self.policy.recommend(view, &replay.events)?;
+        Ok(Searched {
+            probs: r
+                .actions()
+                .iter()
+                .map(|a| (a.action, a.prob as f64))
+                .collect(),
+            values: None,
+            stats: ResolveStats {
+                iterations: 0,
+                info_sets: 0,
+                out_of_time: true,
+            },
+            blueprint: Some(why),
+        })
+    }
+
+    /// [`Searcher::decide`] by a range-vector re-solve ([`Method::Vector`]).
+    fn decide_vector(
+        &self,
+        ask: VectorAsk<'_>,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Result<Searched, SearchError> {
+        let VectorAsk {
+            view,
+            replay,
+            root,
+            ranges,
+            item,
+            ..
+        } = ask;
+        let seat = view.seat();
+        let g = PublicRoot::game(root);
+        let me = g.seat_player(seat as usize);
+        let Some(max) = self.deals_for_budget(root, ranges, item, ask.deals, rng) else {
+            return self.blueprint_answer(
+                view,
+                replay,
+                "the rest of the hand is too large to re-solve within the budget".into(),
+            );
+        };
+        let d = crate::vector::deals(root, &ranges[0], &ranges[1], item, max, rng);
+        let Some(k) = d.own.iter().position(|&i| i as usize == item) else {
+            return Err(SearchError::Events(
+                "no hand of the others is consistent with the seat's own".into(),
+            ));
+        };
+        let world = d.deals[k].state;
+        if g.node_kind(&world) != NodeKind::Player(me) || g.acting_seat(&world) != seat as usize {
+            return Err(SearchError::Events("the seat has no decision here".into()));
+        }
+        let key = g.info_key(&world);
+        let gadget = ask
+            .safe
+            .then(|| Gadget::new(1 - me, GadgetKind::MaxMargin, d.others.clone()));
+        let solved = vector::solve(
+            root,
+            &d.deals,
+            self.budget.0,
+            Discount::CfrPlus,
+            gadget,
+            MAX_POSITIONS,
+        );
+        let now = *replay.before.last().expect("a replay has a current state");
+        let mut legal = ActionList::new();
+        g.legal_actions(&world, &mut legal);
+        let (mut solver, stats) = match solved {
+            Ok(x) => x,
+            Err(truco_cfr::CfrError::TreeTooLarge { limit }) => {
+                return self.blueprint_answer(
+                    view,
+                    replay,
+                    format!(
+                        "the rest of the hand has more than {limit} deal positions to re-solve"
+                    ),
+                );
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let strategy = solver
+            .root_strategy(&key, Strategy::Average)
+            .ok_or_else(|| SearchError::Events("the search never reached the decision".into()))?;
+        let probs = engine_order(&now, view, legal.as_slice(), &strategy);
+        let values = ask.values.then(|| {
+            let u: [Vec<f64>; 2] = std::array::from_fn(|u| {
+                solver
+                    .root_action_values(&key, Strategy::Average, u)
+                    .unwrap_or_else(|| vec![f64::NAN; legal.len()])
+            });
+            let (points, matches) = if root.solves_match() { (1, 0) } else { (0, 1) };
+            probs
+                .iter()
+                .map(|(a, _)| match legal.iter().position(|m| m.0 == *a) {
+                    Some(i) => ActionValue {
+                        points: u[points][i],
+                        win: (u[matches][i] + 1.0) / 2.0,
+                    },
+                    None => ActionValue {
+                        points: f64::NAN,
+                        win: f64::NAN,
+                    },
+                })
+                .collect()
+        });
+        Ok(Searched {
+            probs,
+            values,
+            stats: ResolveStats {
+                iterations: stats.iterations,
+                info_sets: stats.info_sets,
+                out_of_time: false,
+            },
+            blueprint: None,
+        })
+    }
+
     /// The blueprint's recommendation for `view` with the search's probabilities and each
     /// action's value (expected net points for the seat's side to the end of the hand, the
     /// points capped at what each side needs) in place of the table's; the values are left out

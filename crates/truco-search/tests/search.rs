@@ -11,6 +11,7 @@ use truco_game::{CardSet, Spot};
 use truco_query::{OpenOptions, Policy};
 use truco_search::ranges::{candidates, seat_range};
 use truco_search::root::{Deal, HandRoot, Replay};
+use truco_search::searcher::Method;
 use truco_search::{SearchBudget, SearchError, Searcher};
 
 fn model(name: &str) -> PathBuf {
@@ -354,4 +355,36 @@ fn paulista_worlds_turn_the_vira_and_replay_cards_played_face_down() {
     assert!(a.blueprint.is_none(), "{:?}", a.blueprint);
     let total: f64 = a.probs.iter().map(|(_, p)| p).sum();
     assert!((total - 1.0).abs() < 1e-6, "{total}");
+}
+
+#[test]
+fn the_range_vector_search_answers_every_variant_after_the_first_trick() {
+    let opts = OpenOptions {
+        verify_checksum: false,
+    };
+    for (table, variant, options) in [
+        ("arg-1v1.tbl", "arg-1v1", &[][..]),
+        ("paulista-hu.tbl", "paulista", &["players=2"][..]),
+    ] {
+        let rules = RuleSet::new(variant, options).unwrap();
+        let p = Arc::new(Policy::open_with(model(table), opts).unwrap());
+        for safe in [false, true] {
+            let s = Searcher::new(Arc::clone(&p), SearchBudget(Budget::Iterations(30)))
+                .unwrap()
+                .with_method(Method::Vector { deals: 128, safe });
+            for seed in 1..3 {
+                let (view, events) = later_decision(rules, seed);
+                let a = s.decide(&view, &events, seed, true).unwrap();
+                assert!(a.blueprint.is_none(), "{table}: {:?}", a.blueprint);
+                assert_eq!(a.stats.iterations, 30);
+                let total: f64 = a.probs.iter().map(|(_, p)| p).sum();
+                assert!((total - 1.0).abs() < 1e-6, "{table}: {total}");
+                let values = a.values.unwrap();
+                assert!(values.iter().all(|v| v.points.is_finite()), "{table}");
+                // Reproducible: the same seed, the same answer.
+                let b = s.decide(&view, &events, seed, true).unwrap();
+                assert_eq!(a.probs, b.probs);
+            }
+        }
+    }
 }

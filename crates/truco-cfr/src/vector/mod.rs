@@ -73,7 +73,10 @@ pub struct VectorStats {
 }
 
 /// A solved subgame of `R` and what the solve did.
-pub type Solved<R> = (VectorSolver<<<R as VectorRoot>::G as Game>::Key>, VectorStats);
+pub type Solved<R> = (
+    VectorSolver<<<R as VectorRoot>::G as Game>::Key>,
+    VectorStats,
+);
 
 /// Builds the subgame of `deals` and solves it for `budget` (a time budget counts the build),
 /// guarded by `gadget` if given, with at most `max_positions` positions.

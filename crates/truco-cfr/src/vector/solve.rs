@@ -269,6 +269,11 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug> VectorSolver<K> {
     /// seat per team; with teams each seat answers the others' strategies as `which` has them.
     pub(crate) fn best_response(&mut self, which: Strategy, br: u8, u: usize) -> f64 {
         self.set_sigma(which);
+        self.best_response_to_sigma(br, u)
+    }
+
+    /// [`VectorSolver::best_response`] to the strategy in `sigma`.
+    fn best_response_to_sigma(&mut self, br: u8, u: usize) -> f64 {
         self.set_root_weight(None);
         self.down();
         let t = &self.tree;
@@ -328,6 +333,25 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug> VectorSolver<K> {
         let v0 = self.best_response(Strategy::Average, 0, 0);
         let v1 = self.best_response(Strategy::Average, 1, 0);
         (v0 - v1) / 2.0
+    }
+
+    /// The exploitability in the subgame (as [`VectorSolver::exploitability`]) of the strategy
+    /// `policy` writes per information set (`false`: it has none there, the prior plays):
+    /// how another solver's answer fares on this subgame's deals.
+    pub fn exploitability_of(&mut self, mut policy: impl FnMut(&K, &mut [f64]) -> bool) -> f64 {
+        let mut v = [0.0; 2];
+        for (br, out) in v.iter_mut().enumerate() {
+            self.sigma.copy_from_slice(&self.tree.prior);
+            for (i, slot) in self.tree.slots.iter().enumerate() {
+                let r = slot.offset as usize..slot.offset as usize + slot.actions as usize;
+                let row = &mut self.sigma[r.clone()];
+                if !policy(&self.tree.keys[i], row) {
+                    row.copy_from_slice(&self.tree.prior[r]);
+                }
+            }
+            *out = self.best_response_to_sigma(br as u8, 0);
+        }
+        (v[0] - v[1]) / 2.0
     }
 
     /// Player 0's value with both teams on `which`, in utility `u`.

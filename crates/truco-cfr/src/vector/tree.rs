@@ -6,7 +6,7 @@
 //! going up. A decision node's positions are grouped into *slots*, the acting seat's
 //! information sets (one per [`Game::info_key`]), which hold the strategy.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::ops::Range;
 
 use crate::{ActionList, CfrError, Game, NodeKind};
@@ -127,7 +127,7 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug> DealTree<K> {
             weight: deals.iter().map(|d| d.weight.max(0.0) / total).collect(),
             prior: Vec::new(),
             keys: Vec::new(),
-            root_slots: HashMap::new(),
+            root_slots: HashMap::default(),
             seats,
             team: (0..seats).map(|s| g.seat_player(s) as u8).collect(),
             actions_total: 0,
@@ -211,9 +211,9 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug> DealTree<K> {
             return Ok(());
         };
         // Slots (information sets) and the children, by public label in first-seen order.
-        let mut by_key: HashMap<K, u32> = HashMap::new();
+        let mut by_key: HashMap<K, u32> = HashMap::default();
         let mut children: Vec<Group<_>> = Vec::new();
-        let mut by_label: HashMap<u64, usize> = HashMap::new();
+        let mut by_label: HashMap<u64, usize> = HashMap::default();
         let mut legal = ActionList::new();
         let mut prior = [0f32; crate::MAX_ACTIONS];
         for (k, &(deal, ref s, _, _)) in group.iter().enumerate() {

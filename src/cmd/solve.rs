@@ -106,10 +106,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), SolveCmdError> {
     let opts: Vec<&str> = args.options.iter().map(String::as_str).collect();
     let rules = RuleSet::new(&args.variant, &opts)?;
     let score = parse_score(&args.score)?;
-    let cell = Cell {
-        score,
-        dealer: args.dealer,
-    };
+    let cell = Cell::new(score[0], score[1], args.dealer);
     let algorithm: Algorithm = args
         .algorithm
         .parse()

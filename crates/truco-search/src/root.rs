@@ -173,8 +173,10 @@ pub struct HandRoot<'a> {
 
 impl<'a> HandRoot<'a> {
     /// The root of `replay`'s hand, dealt from `deck`, warm-started from `blueprint`, its
-    /// hands scored by capped points, or with `mv` by the match value of the score they lead to;
-    /// `values`: the match-equity table its match-win values are read from, if one is known.
+    /// hands scored by capped points, or with `mv` by the match value of the score (valencian:
+    /// and camas) they lead to, read from each world's final state
+    /// (`truco_train::mv::MvGrid::utility0_of_end`); `values`: the match-equity table its
+    /// match-win values are read from, if one is known.
     pub fn new(
         rules: RuleSet,
         deck: CardSet,

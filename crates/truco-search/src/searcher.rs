@@ -42,7 +42,8 @@ pub enum Utility {
     /// Net points, each side's capped at what it needs (as the tables were trained).
     #[default]
     Points,
-    /// The match-win chance at the score the hand leads to (`truco_train::mv::arg_1v1`).
+    /// The match-win chance at the score (valencian: and camas) the hand leads to, from the
+    /// game's match-equity table ([`match_values`]; an error for a game without one).
     Match,
 }
 
@@ -105,7 +106,8 @@ pub enum SearchScope {
 pub struct ActionValue {
     /// Expected net points to the end of the hand (each side's capped at what it needs).
     pub points: f64,
-    /// Expected match-win chance after the hand (`truco_train::mv::arg_1v1`).
+    /// Expected match-win chance after the hand, from the game's match-equity table
+    /// ([`match_values`]); NaN for a game without one.
     pub win: f64,
 }
 
@@ -138,7 +140,10 @@ pub fn searchable(rules: &truco_game::RuleSet) -> bool {
 }
 
 /// The match-equity table of a game, where one is compiled in ([`truco_train::mv::for_rules`]:
-/// arg-1v1, arg-2v2, paulista, arg-classic `players=2 target=15 flor` and `players=4 flor`). Others have no match-win values (their `win` is NaN) and no match utility.
+/// arg-1v1, arg-2v2, paulista, arg-classic `players=2 target=15 flor` and `players=4 flor`,
+/// valencian, read at the camas won, and the six-seat hands of six-player pica-pica, with or
+/// without `flor`, read at the pica-pica round that follows them). Others, and the pair hands
+/// of a pica-pica round, have no match-win values (their `win` is NaN) and no match utility.
 pub fn match_values(rules: &truco_game::RuleSet) -> Option<MvGrid> {
     if rules.pica_pair > 0 {
         return None;

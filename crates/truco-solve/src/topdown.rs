@@ -66,6 +66,18 @@ pub fn value_from_outcomes(
     Ok(v)
 }
 
+/// The match value of a cell whose hand leads to the cells `next` with their probabilities:
+/// the expectation of their match values (cells of probability 0 are not read). The general
+/// form of [`value_from_outcomes`], for matches whose next cell is not the score plus the
+/// points (camas, hand kinds): the caller names each next cell.
+pub fn value_from_next(next: &[(Cell, f64)], mv: &MatchValues) -> Result<f64, SolveError> {
+    let mut v = 0.0;
+    for &(c, p) in next.iter().filter(|(_, p)| *p > 0.0) {
+        v += p * mv.value(c)?;
+    }
+    Ok(v)
+}
+
 /// Solves `order` (groups of cells, see [`crate::cell::top_down_order`]) into `mv` with
 /// `solve(cell, mv)` returning a cell's match value. Cells already in `mv` are kept. Within a
 /// group of several cells, values are iterated from 1/2 until the largest change is at most
@@ -112,7 +124,7 @@ where
             for &c in &todo {
                 let v = solve(c, mv)?;
                 runs += 1;
-                change = change.max((v - mv.get(c.score, c.dealer)?).abs());
+                change = change.max((v - mv.value(c)?).abs());
                 mv.set(c, v)?;
             }
             rounds += 1;
@@ -166,6 +178,53 @@ mod tests {
             let got = mv.get(score, dealer).unwrap();
             assert!((got - v).abs() < 1e-12, "{score:?} d{dealer}: {got} != {v}");
         }
+    }
+
+    /// A toy match won in two camas of 2 points: every hand is worth 1 point, the mano's team
+    /// wins 60% of them. Reaching 2 closes the cama (0-0 after it).
+    #[test]
+    fn camas_are_solved_top_down() {
+        use crate::cell::{top_down_order_of, Shape};
+        let shape = Shape {
+            target: 2,
+            dealers: 2,
+            camas: 2,
+            kinds: 1,
+        };
+        let next = |c: Cell| {
+            let m = (c.dealer + 1) % 2;
+            [(m, 0.6), (1 - m, 0.4)].map(|(t, p)| {
+                let mut n = c;
+                n.score[t as usize] += 1;
+                n.dealer = m;
+                (n, p)
+            })
+        };
+        let mut mv = MatchValues::of_shape("toy", shape);
+        let order = top_down_order_of(shape, VoidRule::Never);
+        let runs = solve_top_down(&mut mv, &order, 1e-12, |c, mv| {
+            value_from_next(&next(c), mv)
+        })
+        .unwrap();
+        assert_eq!(runs, 32);
+        // In the last cama it is the match to 2 of `a_match_to_two_computed_by_hand`.
+        let last = |a, b, d| mv.value(Cell::in_camas([a, b], [1, 1], d)).unwrap();
+        assert!((last(0, 0, 0) - 0.448).abs() < 1e-12);
+        assert!((last(1, 0, 1) - 0.76).abs() < 1e-12);
+        // One cama from the match, one point from closing it: the mano's team 0 wins it at once
+        // 60% of the time; else 1-1 in that cama, seat 1's team dealing after.
+        let v = mv.value(Cell::in_camas([1, 0], [1, 0], 1)).unwrap();
+        let at_11 = mv.value(Cell::in_camas([1, 1], [1, 0], 0)).unwrap();
+        assert!((v - (0.6 + 0.4 * at_11)).abs() < 1e-12);
+        // Finished matches; a score at the cama's size closes it.
+        assert_eq!(mv.value(Cell::in_camas([0, 0], [2, 1], 0)).unwrap(), 1.0);
+        assert_eq!(mv.value(Cell::in_camas([0, 0], [0, 2], 0)).unwrap(), 0.0);
+        assert_eq!(mv.value(Cell::in_camas([2, 1], [1, 0], 0)).unwrap(), 1.0);
+        let closed = mv.value(Cell::in_camas([0, 2], [0, 0], 1)).unwrap();
+        assert_eq!(closed, mv.value(Cell::in_camas([0, 0], [0, 1], 1)).unwrap());
+        let sym = mv.value(Cell::in_camas([0, 0], [0, 0], 0)).unwrap()
+            + mv.value(Cell::in_camas([0, 0], [0, 0], 1)).unwrap();
+        assert!((sym - 1.0).abs() < 1e-12, "seat symmetry: {sym}");
     }
 
     #[test]

@@ -251,7 +251,8 @@ impl<K: Keyer> TrucoGame<K> {
     }
 
     /// The same game scored by match values: the terminal utility of seat 0 becomes
-    /// `2·mv(score after the hand, next dealer) − 1` (default: capped points).
+    /// `2·mv(score after the hand, next dealer) − 1` (valencian: at the camas won after the
+    /// hand, a joc fora won being the match; default: capped points).
     pub fn with_match_values(mut self, mv: MvGrid) -> Self {
         self.mv = Some(mv);
         self
@@ -557,7 +558,7 @@ impl<K: Keyer> Game for TrucoGame<K> {
     fn utility(&self, s: &GState, player: Player) -> f64 {
         let Some(st) = &s.state else { return 0.0 };
         if let Some(g) = &self.mv {
-            let u0 = g.utility0(s.score, s.mano, st.public().hand_points());
+            let u0 = g.utility0_of_end(st.public());
             return if player & 1 == 0 { u0 } else { -u0 };
         }
         let u = capped_points(st.public(), s.score, s.camas);

@@ -483,14 +483,32 @@ impl Searcher {
                 "the rest of the hand is too large to re-solve within the budget".into(),
             );
         };
-        let d = crate::vector::deals(root, &ranges[0], &ranges[1], item, max, rng);
+        let mut d = crate::vector::deals(root, &ranges[0], &ranges[1], item, max, rng);
+        // A joint deal of the others that replays to another kind of node than the actual
+        // hand's (measured in arg-2v2: a few replay to the hand's end) is not a world of this
+        // public state: it is dropped.
+        if let Some(k) = d.own.iter().position(|&i| i as usize == item) {
+            let g = PublicRoot::game(root);
+            let here = d.deals[k].state;
+            let at = |s: &GState| match g.node_kind(s) {
+                NodeKind::Player(_) => Some(g.acting_seat(s)),
+                _ => None,
+            };
+            let keep: Vec<bool> = d.deals.iter().map(|x| at(&x.state) == at(&here)).collect();
+            let mut it = keep.iter();
+            d.deals.retain(|_| *it.next().unwrap_or(&true));
+            let mut it = keep.iter();
+            d.others.retain(|_| *it.next().unwrap_or(&true));
+            let mut it = keep.iter();
+            d.own.retain(|_| *it.next().unwrap_or(&true));
+        }
         let Some(k) = d.own.iter().position(|&i| i as usize == item) else {
             return Err(SearchError::Events(
                 "no hand of the others is consistent with the seat's own".into(),
             ));
         };
         let world = d.deals[k].state;
-        if g.node_kind(&world) != NodeKind::Player(me) || g.acting_seat(&world) != seat as usize {
+        if g.node_kind(&world) != NodeKind::Player(me) {
             return Err(SearchError::Events("the seat has no decision here".into()));
         }
         let key = g.info_key(&world);

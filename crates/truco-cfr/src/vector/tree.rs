@@ -266,7 +266,13 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug> DealTree<K> {
             for (i, &a) in legal.iter().enumerate() {
                 let mut child = *s;
                 g.apply(&mut child, a);
-                let label = root.public_label(s, a, &child);
+                // Who acts next (or that the game ended) is public too.
+                let next = match g.node_kind(&child) {
+                    NodeKind::Player(_) => g.acting_seat(&child) as u64 + 1,
+                    _ => 0,
+                };
+                let label =
+                    root.public_label(s, a, &child) ^ next.wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 let entry = (deal, child, pos, i as u8);
                 match by_label.get(&label) {
                     Some(&c) => children[c].push(entry),

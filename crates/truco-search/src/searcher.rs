@@ -539,14 +539,33 @@ impl Searcher {
             }
             Err(e) => return Err(e.into()),
         };
+        // Before it converges a guarded re-solve may still give some hand of the opponents
+        // more than the blueprint did: then the blueprint, which is no more exploitable, stands.
+        // Before it converges a guarded re-solve may still give some hand of the opponents
+        // more than the blueprint did. Its average strategy plays if it holds the gadget, else
+        // its current strategy if that one does; else the blueprint, no more exploitable, stands.
+        let which = if solver.holds_gadget(Strategy::Average) != Some(false) {
+            Strategy::Average
+        } else if solver.holds_gadget(Strategy::Current) != Some(false) {
+            Strategy::Current
+        } else {
+            return self.blueprint_answer(
+                view,
+                replay,
+                format!(
+                    "the guarded re-solve had not held the opponents to the blueprint's values after {} iterations",
+                    stats.iterations
+                ),
+            );
+        };
         let strategy = solver
-            .root_strategy(&key, Strategy::Average)
+            .root_strategy(&key, which)
             .ok_or_else(|| SearchError::Events("the search never reached the decision".into()))?;
         let probs = engine_order(&now, view, legal.as_slice(), &strategy);
         let values = ask.values.then(|| {
             let u: [Vec<f64>; 2] = std::array::from_fn(|u| {
                 solver
-                    .root_action_values(&key, Strategy::Average, u)
+                    .root_action_values(&key, which, u)
                     .unwrap_or_else(|| vec![f64::NAN; legal.len()])
             });
             let (points, matches) = if root.solves_match() { (1, 0) } else { (0, 1) };

@@ -83,6 +83,16 @@ impl Gadget {
         out
     }
 
+    /// The smallest margin over the items of positive weight: the alternative minus the value
+    /// (per position `value`, a best response's), per unit of the item's weight.
+    pub(crate) fn worst_margin<K>(&self, tree: &DealTree<K>, value: &[f64]) -> f64 {
+        let v = self.item_values(tree, value);
+        (0..v.len())
+            .filter(|&i| self.mass[i] > 0.0)
+            .map(|i| (self.alt[i] - v[i]) / self.mass[i])
+            .fold(f64::INFINITY, f64::min)
+    }
+
     /// The leaving values: the best response's values per position `value`.
     pub(crate) fn set_alternatives<K>(&mut self, tree: &DealTree<K>, value: &[f64]) {
         self.alt = self.item_values(tree, value);

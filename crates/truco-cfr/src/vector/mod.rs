@@ -22,7 +22,7 @@ mod solve;
 mod tree;
 
 pub use gadget::{Gadget, GadgetKind};
-pub use solve::{Discount, Strategy, VectorSolver};
+pub use solve::{Discount, Strategy, VectorSolver, MARGIN_TOLERANCE};
 pub use tree::{DealTree, WeightedDeal};
 
 use std::time::Instant;

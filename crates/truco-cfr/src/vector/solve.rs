@@ -5,6 +5,11 @@ use ndarray::Array2;
 use super::gadget::Gadget;
 use super::tree::{DealTree, NO_PARENT};
 
+/// How far below zero a gadget margin may round and still count as held (per unit of an
+/// item's weight): the prior is kept in `f32`, so even the blueprint's own strategy is off by
+/// its rounding.
+pub const MARGIN_TOLERANCE: f64 = 1e-6;
+
 /// How regrets and the average are discounted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Discount {
@@ -101,6 +106,26 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug> VectorSolver<K> {
     /// The gadget, if the subgame is guarded.
     pub fn gadget(&self) -> Option<&Gadget> {
         self.gadget.as_ref()
+    }
+
+    /// The guarded player's smallest margin against the strategy `which`: over its items, how
+    /// far below its alternative (the blueprint's best-response value) a best response of the
+    /// item stays, per unit of the item's weight; `None` without a gadget. At or above zero the
+    /// re-solved strategy gives no item more than the blueprint did: swapping it in for the
+    /// blueprint cannot raise the exploitability (a negative margin, possible before the
+    /// re-solve converges, means it could).
+    pub fn gadget_margin(&mut self, which: Strategy) -> Option<f64> {
+        let player = self.gadget.as_ref()?.player;
+        self.best_response(which, player, 0);
+        let g = self.gadget.as_ref()?;
+        Some(g.worst_margin(&self.tree, &self.value))
+    }
+
+    /// Whether the strategy `which` holds the gadget: its margin
+    /// ([`VectorSolver::gadget_margin`]) is not below zero by more than [`MARGIN_TOLERANCE`];
+    /// `None` without a gadget.
+    pub fn holds_gadget(&mut self, which: Strategy) -> Option<bool> {
+        self.gadget_margin(which).map(|m| m >= -MARGIN_TOLERANCE)
     }
 
     /// Runs `n` iterations (each one pass per team).

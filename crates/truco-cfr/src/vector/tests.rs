@@ -193,6 +193,18 @@ fn blueprint_plus_search(
     iterations: u64,
     safe: Option<GadgetKind>,
 ) -> Vec<f64> {
+    blueprint_plus_checked_search(tree, blueprint, iterations, safe, false)
+}
+
+/// [`blueprint_plus_search`]; when `checked`, a guarded re-solve whose gadget margin is
+/// negative is dropped (the blueprint stays in that subgame).
+fn blueprint_plus_checked_search(
+    tree: &Tree<u32>,
+    blueprint: &[f64],
+    iterations: u64,
+    safe: Option<GadgetKind>,
+    checked: bool,
+) -> Vec<f64> {
     let by_key: HashMap<u32, Vec<f64>> = (0..tree.num_info_sets())
         .map(|i| (*tree.info_key(i), blueprint[tree.info_range(i)].to_vec()))
         .collect();
@@ -222,7 +234,7 @@ fn blueprint_plus_search(
             for me in 0..2usize {
                 let gadget =
                     safe.map(|k| Gadget::new(1 - me, k, items.iter().map(|i| i[1 - me]).collect()));
-                let (solver, _) = solve(
+                let (mut solver, _) = solve(
                     &root,
                     &deals,
                     Budget::Iterations(iterations),
@@ -231,6 +243,11 @@ fn blueprint_plus_search(
                     1 << 16,
                 )
                 .unwrap();
+                let holds = solver.holds_gadget(Strategy::Average);
+                assert_eq!(holds.is_some(), safe.is_some());
+                if checked && holds == Some(false) {
+                    continue;
+                }
                 for (key, strategy) in solver.strategies(Strategy::Average) {
                     // Leduc keys hold the acting player's card; the player by the history.
                     let own = solver
@@ -282,15 +299,7 @@ fn safe_resolving_from_an_equilibrium_costs_almost_nothing() {
 
 #[test]
 fn safe_resolving_still_fixes_a_bad_round_two() {
-    let (tree, eq) = leduc_equilibrium();
-    let uniform = tree.uniform_policy();
-    let mut blueprint = eq.clone();
-    for i in 0..tree.num_info_sets() {
-        if tree.info_key(i) >> 4 & 15 != 15 {
-            let r = tree.info_range(i);
-            blueprint[r.clone()].copy_from_slice(&uniform[r]);
-        }
-    }
+    let (tree, blueprint) = leduc_bad_round_two();
     let before = exploitability(&tree, &blueprint);
     let unsafe_ = exploitability(&tree, &blueprint_plus_search(&tree, &blueprint, 500, None));
     let resolve = exploitability(
@@ -314,6 +323,102 @@ fn safe_resolving_still_fixes_a_bad_round_two() {
         margin < before / 2.0,
         "blueprint {before}, max-margin gadget {margin}"
     );
+}
+
+/// A round 2 as bad as uniform play over the equilibrium's round 1.
+fn leduc_bad_round_two() -> (Tree<u32>, Vec<f64>) {
+    let (tree, eq) = leduc_equilibrium();
+    let uniform = tree.uniform_policy();
+    let mut blueprint = eq;
+    for i in 0..tree.num_info_sets() {
+        if tree.info_key(i) >> 4 & 15 != 15 {
+            let r = tree.info_range(i);
+            blueprint[r.clone()].copy_from_slice(&uniform[r]);
+        }
+    }
+    (tree, blueprint)
+}
+
+#[test]
+fn the_first_iteration_keeps_the_margin_at_zero() {
+    let (tree, blueprint) = leduc_bad_round_two();
+    let by_key: HashMap<u32, Vec<f64>> = (0..tree.num_info_sets())
+        .map(|i| (*tree.info_key(i), blueprint[tree.info_range(i)].to_vec()))
+        .collect();
+    let line = &round1_lines()[0];
+    let root = LeducRound2 {
+        board: 0,
+        blueprint: &by_key,
+    };
+    let mut deals = Vec::new();
+    let mut items = Vec::new();
+    for a in 1..6u8 {
+        for b in (1..6u8).filter(|&b| b != a) {
+            deals.push(WeightedDeal {
+                state: world(a, b, line, 0),
+                weight: reach(&by_key, line, 0, a) * reach(&by_key, line, 1, b),
+            });
+            items.push(b as u32);
+        }
+    }
+    let gadget = Gadget::new(1, GadgetKind::MaxMargin, items);
+    let (mut first, _) = solve(
+        &root,
+        &deals,
+        Budget::Iterations(1),
+        Discount::CfrPlus,
+        Some(gadget.clone()),
+        1 << 16,
+    )
+    .unwrap();
+    let m = first.gadget_margin(Strategy::Average).unwrap();
+    assert!(m.abs() < MARGIN_TOLERANCE, "the prior's margin {m}");
+    let (mut solved, _) = solve(
+        &root,
+        &deals,
+        Budget::Iterations(500),
+        Discount::CfrPlus,
+        Some(gadget),
+        1 << 16,
+    )
+    .unwrap();
+    let m = solved.gadget_margin(Strategy::Average).unwrap();
+    assert!(m > 0.0, "a bad round 2 re-solved gains a margin: {m}");
+    let (mut unguarded, _) = solve(
+        &root,
+        &deals,
+        Budget::Iterations(5),
+        Discount::CfrPlus,
+        None,
+        1 << 16,
+    )
+    .unwrap();
+    assert_eq!(unguarded.gadget_margin(Strategy::Average), None);
+}
+
+#[test]
+fn checked_safe_resolving_is_never_worse_than_the_blueprint() {
+    for (tree, blueprint) in [leduc_equilibrium(), leduc_bad_round_two()] {
+        let before = exploitability(&tree, &blueprint);
+        for iterations in [1, 2, 5, 20, 100] {
+            let after = exploitability(
+                &tree,
+                &blueprint_plus_checked_search(
+                    &tree,
+                    &blueprint,
+                    iterations,
+                    Some(GadgetKind::MaxMargin),
+                    true,
+                ),
+            );
+            eprintln!("checked max-margin, {iterations} iterations: {before:.6} -> {after:.6}");
+            // The prior is kept in f32: the first iteration plays the blueprint rounded.
+            assert!(
+                after <= before + 1e-6,
+                "{iterations} iterations: blueprint {before}, checked search {after}"
+            );
+        }
+    }
 }
 
 #[test]

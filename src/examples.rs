@@ -38,7 +38,9 @@ Examples:
 pub const EXPLOIT: &str = "\
 Examples:
   truco exploit --model models/arg-1v1.tbl --iterations 2000 --deals 1000 --matches 100
-  truco exploit --bot heuristic --iterations 2000 --deals 1000 --matches 100 --json";
+  truco exploit --bot heuristic --iterations 2000 --deals 1000 --matches 100 --json
+  truco exploit --bot models/arg-1v1.tbl --responder lbr --lbr-deals 20 --matches 0
+  truco exploit --bot models/paulista-hu.tbl@raw --variant paulista --option players=2 --responder both --train-on-table --iterations 2000 --deals 200 --lbr-deals 20 --matches 10";
 
 /// `truco plot --help`.
 pub const PLOT: &str = "\

@@ -36,7 +36,8 @@ enum Command {
     /// Train a strategy table (progress bar, checkpoints, Ctrl-C, --resume, training log).
     #[command(after_help = examples::TRAIN)]
     Train(cmd::train::Args),
-    /// Exploitability of a table: exact on arg-1v1-mini, a sampled lower bound on arg-1v1.
+    /// Exploitability of a table (exact on arg-1v1-mini, a sampled lower bound on arg-1v1 and
+    /// arg-2v2) or of any arena bot as it plays (--bot; trained responder or LBR).
     #[command(after_help = examples::EXPLOIT)]
     Exploit(cmd::exploit::Args),
     /// Charts of training logs, eval reports and exploitability curves (SVG and PNG).

@@ -36,6 +36,31 @@ fn state_seed(s: &GState) -> u64 {
     h
 }
 
+/// A 64-bit digest of what the acting seat knows (score, mano, its own cards, the public
+/// history), mixed with `salt`: a bot seeded from it draws as a function of its own
+/// information and of a salt its opponent does not see, so that an opponent who models it
+/// with another salt predicts its draws no better than its mixed strategy allows.
+pub fn info_seed(s: &GState, salt: u64) -> u64 {
+    let mut h = 0x2545_F491_4F6C_DD1Du64 ^ salt;
+    let mut mix = |x: u64| {
+        h ^= x;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(31);
+    };
+    mix(s.history as u64);
+    mix((s.history >> 64) as u64);
+    mix(s.history_len as u64);
+    let [a, b] = s.start_score();
+    mix(((a as u64) << 8) | b as u64);
+    if let Some(st) = s.state() {
+        if let Some(seat) = st.actor().seat() {
+            mix(st.dealt_set(seat).0);
+        }
+        mix(st.public().mano() as u64);
+    }
+    mix(salt);
+    h
+}
+
 /// What a bot did at a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BotChoice {
@@ -50,6 +75,18 @@ pub enum BotChoice {
 
 /// The choice of `bot` (a fresh copy of it) for the acting seat of `s`.
 pub fn bot_choice<B: Bot + Clone>(bot: &B, s: &GState) -> BotChoice {
+    choice_of(&mut bot.clone(), s)
+}
+
+/// The choice of `bot` itself for the acting seat of `s` (for a bot that cannot be cloned,
+/// e.g. a boxed arena bot; it must not learn from the decisions it is asked).
+pub fn choice_of(bot: &mut dyn Bot, s: &GState) -> BotChoice {
+    choice_seeded(bot, s, state_seed(s))
+}
+
+/// The choice of `bot` for the acting seat of `s`, its draws seeded by `seed` (e.g.
+/// [`info_seed`]).
+pub fn choice_seeded(bot: &mut dyn Bot, s: &GState, seed: u64) -> BotChoice {
     let Some(st) = s.state() else {
         return BotChoice::NoDecision;
     };
@@ -65,8 +102,8 @@ pub fn bot_choice<B: Bot + Clone>(bot: &B, s: &GState) -> BotChoice {
     let mut canonical = [Action::Mazo; MAX_ACTIONS];
     canonical[..n].copy_from_slice(&legal.as_slice()[..n]);
     order_actions(&view, &mut canonical[..n]);
-    let mut rng = BotRng::seed_from_u64(state_seed(s));
-    let chosen = bot.clone().act(&view, legal.as_slice(), &mut rng);
+    let mut rng = BotRng::seed_from_u64(seed);
+    let chosen = bot.act(&view, legal.as_slice(), &mut rng);
     match canonical[..n].iter().position(|&a| a == chosen) {
         Some(i) => BotChoice::Index(i, n),
         None => BotChoice::Illegal(chosen),

@@ -125,6 +125,23 @@ pub trait Game: Sync {
     fn apply_chance(&self, s: &mut Self::State, o: Self::Outcome);
     /// The information-set key of the player to act at `s`.
     fn info_key(&self, s: &Self::State) -> Self::Key;
+    /// The information-set key at a player node `s` and its legal actions (into `out`), with
+    /// `on_key` run in between: the sampled solvers start loading the key's table entry there,
+    /// so that the memory access overlaps the listing of the actions. The same key and actions
+    /// as [`Game::info_key`] and [`Game::legal_actions`] (the default calls them); a game whose
+    /// key and actions share work (truco: the acting seat's view) does it once.
+    #[inline]
+    fn key_and_actions(
+        &self,
+        s: &Self::State,
+        out: &mut ActionList<Self::Action>,
+        on_key: impl FnOnce(&Self::Key),
+    ) -> Self::Key {
+        let key = self.info_key(s);
+        on_key(&key);
+        self.legal_actions(s, out);
+        key
+    }
     /// The payoff of `player` at a terminal state.
     fn utility(&self, s: &Self::State, player: Player) -> f64;
 

@@ -91,10 +91,9 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
         actions: &mut ActionList<G::Action>,
         sigma: &mut [f32; MAX_ACTIONS],
     ) -> Result<Entry, CfrError> {
-        self.game.legal_actions(s, actions);
-        let e = self
-            .table
-            .get_or_insert(&self.game.info_key(s), actions.len())?;
+        let t = self.table;
+        let key = self.game.key_and_actions(s, actions, |k| t.prefetch(k));
+        let e = t.get_or_insert(&key, actions.len())?;
         if !self.upd.current_strategy(e, sigma) {
             self.game.prior(s, &mut sigma[..e.len]);
         }
@@ -115,9 +114,9 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
         if !self.config.lazy {
             return self.node_info(s, actions, sigma).map(Some);
         }
-        self.game.legal_actions(s, actions);
-        let key = self.game.info_key(s);
         let t = self.table;
+        // The map slot loads from memory while the legal actions are listed.
+        let key = self.game.key_and_actions(s, actions, |k| t.prefetch(k));
         let room = t.len() < t.max_info_sets() / 10 * 9
             && t.action_slots() + MAX_ACTIONS < t.max_actions() / 10 * 9;
         let e = if insert && room {

@@ -13,7 +13,7 @@ use rand::Rng;
 use truco_cfr::{ActionList, Game, NodeKind, Player};
 use truco_game::abstraction::{order_actions, Order};
 use truco_game::action::MAX_SEATS;
-use truco_game::{Action, Actor, Card, CardSet, Event, PublicState, RuleSet, State};
+use truco_game::{Action, Actor, Card, CardSet, Event, PublicState, RuleSet, State, View};
 
 use crate::keying::Keyer;
 use crate::mv::MvGrid;
@@ -356,19 +356,29 @@ impl<K: Keyer> Game for TrucoGame<K> {
     fn legal_actions(&self, s: &GState, out: &mut ActionList<Move>) {
         out.clear();
         let Some(st) = &s.state else { return };
-        let mut legal = truco_game::ActionList::new();
-        st.legal_actions(&mut legal);
-        let mut buf = [Action::Mazo; truco_game::action::MAX_ACTIONS];
-        let n = legal.len();
-        buf[..n].copy_from_slice(legal.as_slice());
-        if let Some(seat) = st.actor().seat() {
-            if let Ok(view) = st.view(seat) {
-                order_actions(&view, &mut buf[..n]);
-            }
-        }
-        for &a in &buf[..n] {
-            out.push(Move(a));
-        }
+        let view = st.actor().seat().and_then(|seat| st.view(seat).ok());
+        list_actions(st, view.as_ref(), out);
+    }
+
+    #[inline]
+    fn key_and_actions(
+        &self,
+        s: &GState,
+        out: &mut ActionList<Move>,
+        on_key: impl FnOnce(&K::Key),
+    ) -> K::Key {
+        out.clear();
+        let Some(st) = &s.state else {
+            let key = self.keyer.key(s);
+            on_key(&key);
+            return key;
+        };
+        // One view serves the key and the actions' canonical order.
+        let view = st.actor().seat().and_then(|seat| st.view(seat).ok());
+        let key = self.keyer.key_in_view(s, view.as_ref());
+        on_key(&key);
+        list_actions(st, view.as_ref(), out);
+        key
     }
 
     fn apply(&self, s: &mut GState, a: Move) {
@@ -564,6 +574,23 @@ impl<K: Keyer> Game for TrucoGame<K> {
         let u = capped_points(st.public(), s.score, s.camas);
         let p = player & 1;
         u[p] - u[1 - p]
+    }
+}
+
+/// The legal actions at `st` into `out` (cleared by the caller), the cards in the canonical
+/// order of the acting seat's `view`.
+#[inline]
+fn list_actions(st: &State, view: Option<&View>, out: &mut ActionList<Move>) {
+    let mut legal = truco_game::ActionList::new();
+    st.legal_actions(&mut legal);
+    let mut buf = [Action::Mazo; truco_game::action::MAX_ACTIONS];
+    let n = legal.len();
+    buf[..n].copy_from_slice(legal.as_slice());
+    if let Some(view) = view {
+        order_actions(view, &mut buf[..n]);
+    }
+    for &a in &buf[..n] {
+        out.push(Move(a));
     }
 }
 

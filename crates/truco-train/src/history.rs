@@ -107,7 +107,7 @@ impl TableHistory {
                 n => format!("{n} thread{}", if n == 1 { "" } else { "s" }),
             };
             out.push(format!(
-                "  {}. iterations {}..{} ({}), {:.0} s, {threads}, {:.3} core-hours: {}",
+                "  {}. iterations {}..{} ({}), {:.1} s, {threads}, {:.3} core-hours: {}",
                 i + 1,
                 r.start_iterations,
                 r.end_iterations,

@@ -509,6 +509,13 @@ pub fn card_order(view: &View) -> [Card; 3] {
 /// order, so that action `i` means the same card for every hand of a class; other actions keep
 /// their place. No allocation.
 pub fn order_actions(view: &View, actions: &mut [Action]) {
+    if !actions
+        .iter()
+        .any(|a| matches!(a, Action::Play(_) | Action::Hide(_)))
+    {
+        // No card to place (a call being answered): every action keeps its place.
+        return;
+    }
     if view.public().rules().ranking != crate::ranking::Ranking::Argentine {
         // Paulista and valencian: unplayed cards strongest first, face up before face down
         // (blind plays keep their deal-order positions).

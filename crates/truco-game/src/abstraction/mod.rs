@@ -509,11 +509,10 @@ pub fn card_order(view: &View) -> [Card; 3] {
 /// order, so that action `i` means the same card for every hand of a class; other actions keep
 /// their place. No allocation.
 pub fn order_actions(view: &View, actions: &mut [Action]) {
-    if !actions
-        .iter()
-        .any(|a| matches!(a, Action::Play(_) | Action::Hide(_)))
-    {
-        // No card to place (a call being answered): every action keeps its place.
+    let is_card = |a: &Action| matches!(a, Action::Play(_) | Action::Hide(_));
+    let cards = actions.iter().filter(|a| is_card(a)).count();
+    if cards == 0 || (cards == 1 && actions.first().is_some_and(is_card)) {
+        // No card, or one already first: the sort below would leave every action in place.
         return;
     }
     if view.public().rules().ranking != crate::ranking::Ranking::Argentine {

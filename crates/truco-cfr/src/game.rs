@@ -117,6 +117,13 @@ pub trait Game: Sync {
     fn legal_actions(&self, s: &Self::State, out: &mut ActionList<Self::Action>);
     /// Applies a player action in place.
     fn apply(&self, s: &mut Self::State, a: Self::Action);
+    /// Applies an action that [`Game::legal_actions`] listed at `s` (the solvers' traversals
+    /// apply nothing else): the same as [`Game::apply`] (the default), for a game that can skip
+    /// checking such an action again.
+    #[inline]
+    fn apply_listed(&self, s: &mut Self::State, a: Self::Action) {
+        self.apply(s, a);
+    }
     /// Writes every chance outcome with its probability into `out` (cleared first by the callee).
     fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Outcome, f64)>);
     /// Draws one chance outcome from its distribution.

@@ -188,7 +188,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                     let mut v = 0.0;
                     for a in 0..n {
                         let mut c = *s;
-                        g.apply(&mut c, actions[a]);
+                        g.apply_listed(&mut c, actions[a]);
                         if let Some(e) = entry {
                             if self.prune && self.prunable(e.offset + a, &c) {
                                 explored[a] = false;
@@ -217,7 +217,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                     }
                     let a = self.sample(&sigma[..n]);
                     let mut c = *s;
-                    g.apply(&mut c, actions[a]);
+                    g.apply_listed(&mut c, actions[a]);
                     self.external(&c, seat)
                 }
             }
@@ -248,12 +248,12 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                     }
                     let a = self.sample(&sigma[..e.len]);
                     let mut c = *s;
-                    g.apply(&mut c, actions[a]);
+                    g.apply_listed(&mut c, actions[a]);
                     self.average_pass(&c, player)
                 } else {
                     for &a in actions.iter() {
                         let mut c = *s;
-                        g.apply(&mut c, a);
+                        g.apply_listed(&mut c, a);
                         self.average_pass(&c, player)?;
                     }
                     Ok(())
@@ -311,7 +311,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                 let a = self.sample(&q[..n]);
                 let (pa, qa) = (sigma[a] as f64, q[a] as f64);
                 let mut c = *s;
-                g.apply(&mut c, actions[a]);
+                g.apply_listed(&mut c, actions[a]);
                 let (my, opp) = if mine {
                     (my_reach * pa, opp_reach)
                 } else {

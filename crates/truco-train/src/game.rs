@@ -313,6 +313,33 @@ impl<K: Keyer> TrucoGame<K> {
     }
 }
 
+impl<K: Keyer> TrucoGame<K> {
+    /// Applies `a` to `s`, through the engine's legality check when `check` (else `a` must be
+    /// one that `legal_actions` listed at `s`), and folds its event into the key history.
+    #[inline]
+    fn apply_checked(&self, s: &mut GState, a: Move, check: bool) {
+        let Some(st) = s.state.as_mut() else { return };
+        let applied = if check {
+            st.apply(a.0)
+        } else {
+            st.apply_listed(a.0)
+        };
+        if let Ok((event, _)) = applied {
+            s.order.push(&event);
+            let total = match event {
+                Event::Reveal { totals, .. } => totals,
+                _ => [truco_game::NONE; 6],
+            };
+            s.history = s.history << 4 | self.code(a.0);
+            s.history_len = s.history_len.saturating_add(1);
+            if total[0] != truco_game::NONE {
+                // Revealed totals are public: fold both into the history.
+                s.history = s.history << 12 | (total[0] as u128) << 6 | total[1] as u128 & 63;
+            }
+        }
+    }
+}
+
 impl<K: Keyer> Game for TrucoGame<K> {
     type State = GState;
     type Action = Move;
@@ -382,21 +409,12 @@ impl<K: Keyer> Game for TrucoGame<K> {
     }
 
     fn apply(&self, s: &mut GState, a: Move) {
-        let Some(st) = s.state.as_mut() else { return };
-        // The solver only applies actions listed by `legal_actions`, which the engine accepts.
-        if let Ok((event, _)) = st.apply(a.0) {
-            s.order.push(&event);
-            let total = match event {
-                Event::Reveal { totals, .. } => totals,
-                _ => [truco_game::NONE; 6],
-            };
-            s.history = s.history << 4 | self.code(a.0);
-            s.history_len = s.history_len.saturating_add(1);
-            if total[0] != truco_game::NONE {
-                // Revealed totals are public: fold both into the history.
-                s.history = s.history << 12 | (total[0] as u128) << 6 | total[1] as u128 & 63;
-            }
-        }
+        self.apply_checked(s, a, true);
+    }
+
+    #[inline]
+    fn apply_listed(&self, s: &mut GState, a: Move) {
+        self.apply_checked(s, a, false);
     }
 
     fn chance_outcomes(&self, s: &GState, out: &mut Vec<(Outcome, f64)>) {

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Training speed from scratch on 1 and 2 threads: iterations/s and new information sets/s over
 # the first SECONDS of a run, for each variant given (default: paulista, paulista-hu,
-# valencian), with the default abstraction and no evaluation. Run it on an idle machine.
+# valencian), with the default abstraction and no evaluation. Run it on an idle machine (on a
+# shared one, compare builds back to back, or count instructions: scripts/train_instructions.sh).
 #
-#   scripts/train_speed.sh [SECONDS] [NAME ...]     NAME: arg-1v1, arg-2v2, paulista, paulista-hu,
+#   THREADS="1" scripts/train_speed.sh [SECONDS] [NAME ...]   (THREADS: default "1 2")     NAME: arg-1v1, arg-2v2, paulista, paulista-hu,
 #     paulista-hu-tiers, valencian, classic-4-flor, classic-6-pica-pica, classic-6-flor-pica-pica,
 #     classic-2-flor-15 (the arg-classic option sets of scripts/train_classic.sh)
 set -eu
@@ -26,7 +27,7 @@ for name in $NAMES; do
     classic-2-flor-15) V="--variant arg-classic --option players=2 --option flor --option target=15" ;;
     *) V="--variant $name" ;;
   esac
-  for threads in 1 2; do
+  for threads in ${THREADS:-1 2}; do
     # shellcheck disable=SC2086
     "$TRUCO" train $V --time "${SECONDS_}s" --threads "$threads" --eval-deals 0 \
       --max-info-sets 10000000 --quiet --out "$OUT/t.tbl" --json > "$OUT/r.json"

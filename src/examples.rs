@@ -34,6 +34,12 @@ Examples:
   truco train --variant arg-1v1-mini --iterations 2000 --out /tmp/truco-mini.tbl
   truco train --variant arg-1v1 --time 3s --threads 2 --out /tmp/truco-quick.tbl";
 
+/// `truco info --help`.
+pub const INFO: &str = "\
+Examples:
+  truco info --model models/arg-1v1.tbl
+  truco info --model models/arg-2v2.tbl --json";
+
 /// `truco exploit --help`.
 pub const EXPLOIT: &str = "\
 Examples:

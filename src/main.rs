@@ -36,6 +36,9 @@ enum Command {
     /// Train a strategy table (progress bar, checkpoints, Ctrl-C, --resume, training log).
     #[command(after_help = examples::TRAIN)]
     Train(cmd::train::Args),
+    /// What a strategy table is and how it was trained (iterations, core-hours, every run).
+    #[command(after_help = examples::INFO)]
+    Info(cmd::info::Args),
     /// Exploitability of a table (exact on arg-1v1-mini, a sampled lower bound on arg-1v1 and
     /// arg-2v2) or of any arena bot as it plays (--bot; trained responder or LBR).
     #[command(after_help = examples::EXPLOIT)]
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Command::Query(args) => cmd::query::run(&args, &mut out).map_err(Into::into),
         Command::Serve(args) => cmd::serve::run(&args, &mut out).map_err(Into::into),
         Command::Train(args) => cmd::train::run(&args, &mut out),
+        Command::Info(args) => cmd::info::run(&args, &mut out),
         Command::Exploit(args) => cmd::exploit::run(&args, &mut out).map_err(Into::into),
         Command::Plot(args) => cmd::plot::run(&args, &mut out).map_err(Into::into),
         Command::Play(args) => cmd::play::run(&args, &mut out).map_err(Into::into),

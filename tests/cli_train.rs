@@ -92,6 +92,44 @@ fn kill_then_resume_equals_an_uninterrupted_run() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Three runs of one table (the third on two threads): `truco info` prints the total and
+/// every run's command line; a table with no history says so.
+#[test]
+fn info_prints_the_history_of_every_run() {
+    let dir = tmp("info");
+    let out = dir.join("h.tbl");
+    let (o, ckpt) = (out.to_str().unwrap(), dir.join("h.tbl.ckpt"));
+    ok(&truco(&train_args(o, "100")));
+    for (total, threads) in [("200", "1"), ("300", "2")] {
+        let mut args = train_args(o, total);
+        args.extend(["--resume", ckpt.to_str().unwrap(), "--threads", threads]);
+        let text = ok(&truco(&args));
+        assert!(text.contains(&format!("{total} iterations")), "{text}");
+    }
+    let text = ok(&truco(&["info", "--model", o]));
+    assert!(
+        text.contains("training: 300 iterations") && text.contains("3 runs"),
+        "{text}"
+    );
+    assert!(
+        text.contains("200..300 (100)") && text.contains("2 threads"),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("truco train --variant arg-1v1-mini").count(),
+        3,
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&truco(&["info", "--model", o, "--json"]))).unwrap();
+    assert_eq!(json["training"]["iterations"], 300);
+    assert_eq!(json["training"]["runs"][2]["threads"], 2);
+    std::fs::remove_file(dir.join("h.tbl.history.json")).unwrap();
+    let text = ok(&truco(&["info", "--model", o]));
+    assert!(text.contains("training: no history"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn refuses_a_checkpoint_of_another_run_or_a_damaged_one() {
     let dir = tmp("refuse");

@@ -3,6 +3,7 @@
 
 pub mod eval;
 pub mod exploit;
+pub mod info;
 pub mod net_limits;
 pub mod play;
 pub mod play_screen;

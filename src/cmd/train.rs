@@ -231,7 +231,27 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
         ));
     }
     o.merge_every = a.merge_every;
+    o.command = command_line(std::env::args().skip(1));
     Ok(o)
+}
+
+/// `truco` and `args` as one shell line (an argument with a space or a quote single-quoted),
+/// for the training history.
+fn command_line(args: impl Iterator<Item = String>) -> String {
+    let quote = |a: String| {
+        let plain = !a.is_empty()
+            && a.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_=./:,@+%".contains(c));
+        if plain {
+            a
+        } else {
+            format!("'{}'", a.replace('\'', "'\\''"))
+        }
+    };
+    std::iter::once("truco".to_string())
+        .chain(args.map(quote))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Runs `truco train`.
@@ -299,6 +319,14 @@ pub fn run(a: &Args, out: &mut impl Write) -> Result<(), Box<dyn std::error::Err
         r.table_bytes as f64 / 1e6,
         o.checkpoint.display()
     )?;
+    writeln!(
+        out,
+        "trained in {} run{} ({:.3} core-hours; `truco info --model {}`)",
+        r.runs,
+        if r.runs == 1 { "" } else { "s" },
+        r.core_hours,
+        o.out.display()
+    )?;
     for e in &r.eval {
         writeln!(
             out,
@@ -326,4 +354,25 @@ fn communicator(distributed: bool) -> Result<Box<dyn Comm>, TrainError> {
     Err(TrainError::InvalidOption(
         "--distributed needs MPI: this truco was built without it; build it with `cargo build --release --features mpi` (OpenMPI and libclang installed: see the README)".into(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_lines_quote_what_the_shell_would_split() {
+        let args = [
+            "train",
+            "--out",
+            "/tmp/a b.tbl",
+            "--option",
+            "players=6",
+            "it's",
+        ];
+        assert_eq!(
+            command_line(args.iter().map(|a| a.to_string())),
+            "truco train --out '/tmp/a b.tbl' --option players=6 'it'\\''s'"
+        );
+    }
 }

@@ -117,6 +117,13 @@ pub trait Game: Sync {
     fn legal_actions(&self, s: &Self::State, out: &mut ActionList<Self::Action>);
     /// Applies a player action in place.
     fn apply(&self, s: &mut Self::State, a: Self::Action);
+    /// Applies an action that [`Game::legal_actions`] listed at `s` (the solvers' traversals
+    /// apply nothing else): the same as [`Game::apply`] (the default), for a game that can skip
+    /// checking such an action again.
+    #[inline]
+    fn apply_listed(&self, s: &mut Self::State, a: Self::Action) {
+        self.apply(s, a);
+    }
     /// Writes every chance outcome with its probability into `out` (cleared first by the callee).
     fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Outcome, f64)>);
     /// Draws one chance outcome from its distribution.
@@ -125,6 +132,23 @@ pub trait Game: Sync {
     fn apply_chance(&self, s: &mut Self::State, o: Self::Outcome);
     /// The information-set key of the player to act at `s`.
     fn info_key(&self, s: &Self::State) -> Self::Key;
+    /// The information-set key at a player node `s` and its legal actions (into `out`), with
+    /// `on_key` run in between: the sampled solvers start loading the key's table entry there,
+    /// so that the memory access overlaps the listing of the actions. The same key and actions
+    /// as [`Game::info_key`] and [`Game::legal_actions`] (the default calls them); a game whose
+    /// key and actions share work (truco: the acting seat's view) does it once.
+    #[inline]
+    fn key_and_actions(
+        &self,
+        s: &Self::State,
+        out: &mut ActionList<Self::Action>,
+        on_key: impl FnOnce(&Self::Key),
+    ) -> Self::Key {
+        let key = self.info_key(s);
+        on_key(&key);
+        self.legal_actions(s, out);
+        key
+    }
     /// The payoff of `player` at a terminal state.
     fn utility(&self, s: &Self::State, player: Player) -> f64;
 

@@ -163,6 +163,12 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
         &self.config
     }
 
+    /// Sets the worker threads of the next [`McSolver::train`] calls (0: rayon's default). A
+    /// restored checkpoint keeps the count it was saved with until this is called.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.config.threads = threads;
+    }
+
     /// The shared table.
     pub fn table(&self) -> &InfoTable<K> {
         &self.table

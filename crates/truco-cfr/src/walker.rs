@@ -91,10 +91,9 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
         actions: &mut ActionList<G::Action>,
         sigma: &mut [f32; MAX_ACTIONS],
     ) -> Result<Entry, CfrError> {
-        self.game.legal_actions(s, actions);
-        let e = self
-            .table
-            .get_or_insert(&self.game.info_key(s), actions.len())?;
+        let t = self.table;
+        let key = self.game.key_and_actions(s, actions, |k| t.prefetch(k));
+        let e = t.get_or_insert(&key, actions.len())?;
         if !self.upd.current_strategy(e, sigma) {
             self.game.prior(s, &mut sigma[..e.len]);
         }
@@ -115,9 +114,9 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
         if !self.config.lazy {
             return self.node_info(s, actions, sigma).map(Some);
         }
-        self.game.legal_actions(s, actions);
-        let key = self.game.info_key(s);
         let t = self.table;
+        // The map slot loads from memory while the legal actions are listed.
+        let key = self.game.key_and_actions(s, actions, |k| t.prefetch(k));
         let room = t.len() < t.max_info_sets() / 10 * 9
             && t.action_slots() + MAX_ACTIONS < t.max_actions() / 10 * 9;
         let e = if insert && room {
@@ -189,7 +188,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                     let mut v = 0.0;
                     for a in 0..n {
                         let mut c = *s;
-                        g.apply(&mut c, actions[a]);
+                        g.apply_listed(&mut c, actions[a]);
                         if let Some(e) = entry {
                             if self.prune && self.prunable(e.offset + a, &c) {
                                 explored[a] = false;
@@ -218,7 +217,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                     }
                     let a = self.sample(&sigma[..n]);
                     let mut c = *s;
-                    g.apply(&mut c, actions[a]);
+                    g.apply_listed(&mut c, actions[a]);
                     self.external(&c, seat)
                 }
             }
@@ -249,12 +248,12 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                     }
                     let a = self.sample(&sigma[..e.len]);
                     let mut c = *s;
-                    g.apply(&mut c, actions[a]);
+                    g.apply_listed(&mut c, actions[a]);
                     self.average_pass(&c, player)
                 } else {
                     for &a in actions.iter() {
                         let mut c = *s;
-                        g.apply(&mut c, a);
+                        g.apply_listed(&mut c, a);
                         self.average_pass(&c, player)?;
                     }
                     Ok(())
@@ -312,7 +311,7 @@ impl<'a, G: Game, R: Rng, U: Updates> Walker<'a, G, R, U> {
                 let a = self.sample(&q[..n]);
                 let (pa, qa) = (sigma[a] as f64, q[a] as f64);
                 let mut c = *s;
-                g.apply(&mut c, actions[a]);
+                g.apply_listed(&mut c, actions[a]);
                 let (my, opp) = if mine {
                     (my_reach * pa, opp_reach)
                 } else {

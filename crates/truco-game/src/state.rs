@@ -309,6 +309,29 @@ impl State {
         if !self.public.is_legal_for(actor, action, self.hand(seat)) {
             return Err(PlayError::Illegal { seat, action });
         }
+        self.apply_legal(seat, action)
+    }
+
+    /// [`State::apply`] of an action the caller took from [`State::legal_actions`] at this
+    /// very state, without checking it again (a solver's traversal applies nothing else; the
+    /// check is a debug assertion). An action not listed there may leave the state
+    /// inconsistent: anything else calls [`State::apply`].
+    pub fn apply_listed(&mut self, action: Action) -> Result<(Event, Awards), PlayError> {
+        let actor = self.actor();
+        let seat = match actor {
+            Actor::Terminal => return Err(PlayError::HandOver),
+            Actor::Chance => return Err(PlayError::WrongPhase("action before the deal")),
+            Actor::Seat(s) | Actor::Team { seat: s, .. } => s,
+        };
+        debug_assert!(
+            self.public.is_legal_for(actor, action, self.hand(seat)),
+            "apply_listed: {action:?} is not a legal action of seat {seat}"
+        );
+        self.apply_legal(seat, action)
+    }
+
+    /// Applies `seat`'s legal `action` (checked by the caller).
+    fn apply_legal(&mut self, seat: u8, action: Action) -> Result<(Event, Awards), PlayError> {
         let action = match action {
             Action::Blind(k) => match self.blind_card(seat, k) {
                 Some(c) => Action::Play(c),

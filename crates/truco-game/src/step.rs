@@ -490,6 +490,9 @@ impl PublicState {
             let st = table.strength(c);
             over |= st > best;
             tie |= st == best;
+            if over && tie {
+                break; // nothing more to learn from the other cards
+            }
         }
         // The trick's possible results, as bits: team 0, team 1, PARDA.
         let now = match top {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::error::TrainError;
+use crate::history::RunRecord;
 
 const MAGIC: &[u8; 8] = b"TRUCOCKP";
 const VERSION: u32 = 1;
@@ -31,6 +32,11 @@ pub struct CheckpointHeader {
     pub iterations: u64,
     /// Training seconds so far (over every resumed segment).
     pub seconds: f64,
+    /// Every run that trained the checkpoint, oldest first; `None` in a checkpoint written
+    /// before histories were recorded (a resumed run starts its history with
+    /// [`RunRecord::unknown`]).
+    #[serde(default)]
+    pub history: Option<Vec<RunRecord>>,
 }
 
 impl CheckpointHeader {
@@ -161,7 +167,46 @@ mod tests {
             algorithm: "es-mccfr".into(),
             iterations: 10,
             seconds: 1.5,
+            history: Some(vec![RunRecord::new("truco train", (0, 10), 1.5, 1)]),
         }
+    }
+
+    /// The bytes of a checkpoint whose header JSON is `head` (as `save` lays them out).
+    fn raw(head: &[u8], body: &[u8]) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(head.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(head);
+        bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(body);
+        let sum = xxh3_64(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        bytes
+    }
+
+    /// A checkpoint written before histories (no `history` in its header) still loads, with
+    /// no history; a truncated file and a damaged header are typed errors that say what is
+    /// wrong.
+    #[test]
+    fn old_headers_load_and_damage_is_named() {
+        let dir = std::env::temp_dir().join(format!("truco-train-old-ck-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("old.ckpt");
+        let old = r#"{"variant":"arg-1v1","abstraction":"arg-1v1-tiers-v1","abstraction_hash":7,"algorithm":"es-mccfr","iterations":10,"seconds":1.5}"#;
+        fs::write(&path, raw(old.as_bytes(), b"body")).unwrap();
+        let (h, body) = load(&path, &header("arg-1v1")).unwrap();
+        assert_eq!(
+            (h.iterations, h.history, body.as_slice()),
+            (10, None, &b"body"[..])
+        );
+        let bytes = raw(b"{\"variant\": 3}", b"body");
+        fs::write(&path, &bytes).unwrap();
+        let e = load(&path, &header("arg-1v1")).unwrap_err().to_string();
+        assert!(e.contains("corrupt checkpoint: header"), "{e}");
+        fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+        let e = load(&path, &header("arg-1v1")).unwrap_err().to_string();
+        assert!(e.contains("checksum mismatch"), "{e}");
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -13,7 +13,7 @@ use rand::Rng;
 use truco_cfr::{ActionList, Game, NodeKind, Player};
 use truco_game::abstraction::{order_actions, Order};
 use truco_game::action::MAX_SEATS;
-use truco_game::{Action, Actor, Card, CardSet, Event, PublicState, RuleSet, State};
+use truco_game::{Action, Actor, Card, CardSet, Event, PublicState, RuleSet, State, View};
 
 use crate::keying::Keyer;
 use crate::mv::MvGrid;
@@ -313,6 +313,33 @@ impl<K: Keyer> TrucoGame<K> {
     }
 }
 
+impl<K: Keyer> TrucoGame<K> {
+    /// Applies `a` to `s`, through the engine's legality check when `check` (else `a` must be
+    /// one that `legal_actions` listed at `s`), and folds its event into the key history.
+    #[inline]
+    fn apply_checked(&self, s: &mut GState, a: Move, check: bool) {
+        let Some(st) = s.state.as_mut() else { return };
+        let applied = if check {
+            st.apply(a.0)
+        } else {
+            st.apply_listed(a.0)
+        };
+        if let Ok((event, _)) = applied {
+            s.order.push(&event);
+            let total = match event {
+                Event::Reveal { totals, .. } => totals,
+                _ => [truco_game::NONE; 6],
+            };
+            s.history = s.history << 4 | self.code(a.0);
+            s.history_len = s.history_len.saturating_add(1);
+            if total[0] != truco_game::NONE {
+                // Revealed totals are public: fold both into the history.
+                s.history = s.history << 12 | (total[0] as u128) << 6 | total[1] as u128 & 63;
+            }
+        }
+    }
+}
+
 impl<K: Keyer> Game for TrucoGame<K> {
     type State = GState;
     type Action = Move;
@@ -356,37 +383,38 @@ impl<K: Keyer> Game for TrucoGame<K> {
     fn legal_actions(&self, s: &GState, out: &mut ActionList<Move>) {
         out.clear();
         let Some(st) = &s.state else { return };
-        let mut legal = truco_game::ActionList::new();
-        st.legal_actions(&mut legal);
-        let mut buf = [Action::Mazo; truco_game::action::MAX_ACTIONS];
-        let n = legal.len();
-        buf[..n].copy_from_slice(legal.as_slice());
-        if let Some(seat) = st.actor().seat() {
-            if let Ok(view) = st.view(seat) {
-                order_actions(&view, &mut buf[..n]);
-            }
-        }
-        for &a in &buf[..n] {
-            out.push(Move(a));
-        }
+        let view = st.actor().seat().and_then(|seat| st.view(seat).ok());
+        list_actions(st, view.as_ref(), out);
+    }
+
+    #[inline]
+    fn key_and_actions(
+        &self,
+        s: &GState,
+        out: &mut ActionList<Move>,
+        on_key: impl FnOnce(&K::Key),
+    ) -> K::Key {
+        out.clear();
+        let Some(st) = &s.state else {
+            let key = self.keyer.key(s);
+            on_key(&key);
+            return key;
+        };
+        // One view serves the key and the actions' canonical order.
+        let view = st.actor().seat().and_then(|seat| st.view(seat).ok());
+        let key = self.keyer.key_in_view(s, view.as_ref());
+        on_key(&key);
+        list_actions(st, view.as_ref(), out);
+        key
     }
 
     fn apply(&self, s: &mut GState, a: Move) {
-        let Some(st) = s.state.as_mut() else { return };
-        // The solver only applies actions listed by `legal_actions`, which the engine accepts.
-        if let Ok((event, _)) = st.apply(a.0) {
-            s.order.push(&event);
-            let total = match event {
-                Event::Reveal { totals, .. } => totals,
-                _ => [truco_game::NONE; 6],
-            };
-            s.history = s.history << 4 | self.code(a.0);
-            s.history_len = s.history_len.saturating_add(1);
-            if total[0] != truco_game::NONE {
-                // Revealed totals are public: fold both into the history.
-                s.history = s.history << 12 | (total[0] as u128) << 6 | total[1] as u128 & 63;
-            }
-        }
+        self.apply_checked(s, a, true);
+    }
+
+    #[inline]
+    fn apply_listed(&self, s: &mut GState, a: Move) {
+        self.apply_checked(s, a, false);
     }
 
     fn chance_outcomes(&self, s: &GState, out: &mut Vec<(Outcome, f64)>) {
@@ -564,6 +592,23 @@ impl<K: Keyer> Game for TrucoGame<K> {
         let u = capped_points(st.public(), s.score, s.camas);
         let p = player & 1;
         u[p] - u[1 - p]
+    }
+}
+
+/// The legal actions at `st` into `out` (cleared by the caller), the cards in the canonical
+/// order of the acting seat's `view`.
+#[inline]
+fn list_actions(st: &State, view: Option<&View>, out: &mut ActionList<Move>) {
+    let mut legal = truco_game::ActionList::new();
+    st.legal_actions(&mut legal);
+    let mut buf = [Action::Mazo; truco_game::action::MAX_ACTIONS];
+    let n = legal.len();
+    buf[..n].copy_from_slice(legal.as_slice());
+    if let Some(view) = view {
+        order_actions(view, &mut buf[..n]);
+    }
+    for &a in &buf[..n] {
+        out.push(Move(a));
     }
 }
 

@@ -6,6 +6,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use truco_game::abstraction::Abstraction;
+use truco_game::View;
 
 use crate::game::GState;
 
@@ -15,6 +16,13 @@ pub trait Keyer: Copy + Send + Sync {
     type Key: Copy + Eq + Hash + Ord + Debug + Send + Sync;
     /// The key at a player node.
     fn key(&self, s: &GState) -> Self::Key;
+    /// The key at a player node whose acting seat's view is `view` (`None` where the state has
+    /// none): the same value as [`Keyer::key`], for a caller that built the view anyway.
+    #[inline]
+    fn key_in_view(&self, s: &GState, view: Option<&View>) -> Self::Key {
+        let _ = view;
+        self.key(s)
+    }
 }
 
 /// Key of a node with no decision (never asked by the solvers; keeps the functions total).
@@ -32,9 +40,11 @@ impl Keyer for Abstract {
         let Some(seat) = st.actor().seat() else {
             return NO_KEY;
         };
-        st.view(seat)
-            .ok()
-            .and_then(|v| self.0.key_with_order(&v, &s.order).ok())
+        self.key_in_view(s, st.view(seat).ok().as_ref())
+    }
+    #[inline]
+    fn key_in_view(&self, s: &GState, view: Option<&View>) -> u64 {
+        view.and_then(|v| self.0.key_with_order(v, &s.order).ok())
             .unwrap_or(NO_KEY)
     }
 }

@@ -6,6 +6,7 @@
 //! - [`variant`]: the trainable variants (`arg-1v1`, `arg-1v1-mini`).
 //! - [`train`]: the training loop (progress, checkpoints, resume, log, table export).
 //! - [`checkpoint`]: the checked checkpoint file. [`export`]: the table writer.
+//! - [`history`]: every run that trained a table (checkpoint and table sidecar).
 //! - [`eval`]: duplicate evaluation against the arena bots. [`mini`]: exact exploitability on
 //!   the mini variant.
 //!
@@ -19,6 +20,7 @@ pub mod eval;
 pub mod export;
 pub mod frozen;
 pub mod game;
+pub mod history;
 pub mod keying;
 pub mod mv;
 pub mod restricted;

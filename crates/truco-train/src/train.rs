@@ -19,6 +19,7 @@ use crate::checkpoint::{self, CheckpointHeader};
 use crate::error::TrainError;
 use crate::eval::{duplicate_eval, EvalResult};
 use crate::export::write_table;
+use crate::history::{self, RunRecord, TableHistory};
 use crate::keying::Abstract;
 use crate::restricted::Restricted;
 use crate::scores::ScoreDist;
@@ -86,6 +87,8 @@ pub struct TrainOptions {
     /// run's average strategy is built from its own iterations only, e.g. when a restricted
     /// response starts from an equilibrium run).
     pub reset_average: bool,
+    /// The command line recorded in the training history ([`crate::history`]).
+    pub command: String,
 }
 
 impl TrainOptions {
@@ -121,6 +124,7 @@ impl TrainOptions {
             exploit_heuristic: None,
             reset_average: false,
             merge_every: 1000,
+            command: "truco_train::train".to_string(),
         }
     }
 }
@@ -172,6 +176,11 @@ pub struct TrainReport {
     pub merge: Option<MergeStats>,
     /// Ranks that trained (1 without MPI).
     pub ranks: usize,
+    /// Core-hours of every run that trained the table, this one included (runs of a
+    /// checkpoint without history count 0).
+    pub core_hours: f64,
+    /// Runs that trained the table, this one included.
+    pub runs: usize,
 }
 
 /// One line of the training log.
@@ -198,7 +207,12 @@ pub fn rss_mb() -> f64 {
         .map_or(0.0, |pages| pages * 4096.0 / 1e6)
 }
 
-fn header(o: &TrainOptions, iterations: u64, seconds: f64) -> CheckpointHeader {
+fn header(
+    o: &TrainOptions,
+    iterations: u64,
+    seconds: f64,
+    history: Option<Vec<RunRecord>>,
+) -> CheckpointHeader {
     CheckpointHeader {
         variant: o.variant.name().to_string(),
         abstraction: o.abstraction.id().to_string(),
@@ -206,10 +220,13 @@ fn header(o: &TrainOptions, iterations: u64, seconds: f64) -> CheckpointHeader {
         algorithm: o.algorithm.name().to_string(),
         iterations,
         seconds,
+        history,
     }
 }
 
-fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64), TrainError> {
+/// A fresh solver, or the one `o.resume` holds (run with `o.threads` threads), with the
+/// training seconds and the runs before this one.
+fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64, Vec<RunRecord>), TrainError> {
     if !o.algorithm.is_sampling() {
         return Err(TrainError::InvalidOption(format!(
             "{} traverses the whole tree: `truco train` runs es-mccfr or os-mccfr (the full-traversal comparison on the mini variant is scripts/mini_curve.sh)",
@@ -217,9 +234,13 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64), TrainError> {
         )));
     }
     if let Some(path) = &o.resume {
-        let (h, body) = checkpoint::load(path, &header(o, 0, 0.0))?;
-        let solver = McSolver::from_bytes(&body)?;
-        return Ok((solver, h.seconds));
+        let (h, body) = checkpoint::load(path, &header(o, 0, 0.0, None))?;
+        let mut solver = McSolver::from_bytes(&body)?;
+        solver.set_threads(o.threads);
+        let runs = h
+            .history
+            .unwrap_or_else(|| vec![RunRecord::unknown(h.iterations, h.seconds)]);
+        return Ok((solver, h.seconds, runs));
     }
     let config = McConfig {
         algorithm: o.algorithm,
@@ -232,7 +253,7 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64), TrainError> {
         lazy: o.variant.rules().players > 2,
         ..McConfig::default()
     };
-    Ok((McSolver::new(config)?, 0.0))
+    Ok((McSolver::new(config)?, 0.0, Vec::new()))
 }
 
 /// The quality measurements, cut short by `stop` (Ctrl-C).
@@ -347,7 +368,7 @@ pub fn train_on(
     let restricted = o
         .exploit_heuristic
         .map(|p| Restricted::new(game, Heuristic, p));
-    let (mut solver, seconds_before) = new_solver(o)?;
+    let (mut solver, seconds_before, runs_before) = new_solver(o)?;
     if o.reset_average {
         if o.resume.is_none() {
             return Err(TrainError::InvalidOption(
@@ -359,6 +380,13 @@ pub fn train_on(
     let mut merger = (ranks > 1).then(|| Merger::start(&mut solver, comm));
     let started = Instant::now();
     let first = solver.iterations();
+    // This run's record appended to the earlier ones, as it stands after `elapsed`.
+    let history = |solver: &McSolver<u64>, elapsed: f64| -> Vec<RunRecord> {
+        let mut runs = runs_before.clone();
+        let span = (first, solver.iterations());
+        runs.push(RunRecord::new(&o.command, span, elapsed, o.threads * ranks));
+        runs
+    };
     let bar = if lead {
         progress_bar(o, first)
     } else {
@@ -458,7 +486,9 @@ pub fn train_on(
         if last_ck.elapsed() >= o.checkpoint_every {
             // A failed checkpoint (a full disk) leaves the previous one intact: say so and
             // train on, rather than lose the run.
-            if let Err(e) = save(o, &solver, seconds_before + started.elapsed().as_secs_f64()) {
+            let elapsed = started.elapsed().as_secs_f64();
+            let runs = history(&solver, elapsed);
+            if let Err(e) = save(o, &solver, seconds_before + elapsed, runs) {
                 bar.suspend(|| {
                     eprintln!("warning: checkpoint not written ({e}); training goes on")
                 });
@@ -471,7 +501,9 @@ pub fn train_on(
             last_eval = Instant::now();
         }
     }
-    let seconds = seconds_before + started.elapsed().as_secs_f64();
+    let elapsed = started.elapsed().as_secs_f64();
+    let seconds = seconds_before + elapsed;
+    let runs = history(&solver, elapsed);
     bar.finish_and_clear();
     let merge = merger.as_ref().map(|m| m.stats);
     let t = solver.table();
@@ -486,6 +518,8 @@ pub fn train_on(
         eval,
         merge,
         ranks,
+        core_hours: runs.iter().map(|r| r.core_hours).sum(),
+        runs: runs.len(),
     };
     if !lead {
         return Ok(report);
@@ -493,9 +527,11 @@ pub fn train_on(
     // The table first (the run's result, and the smaller file), then the checkpoint: a full
     // disk costs the resume point at worst, never the table. Both are tried.
     let table = write_table(&solver, o.variant, o.abstraction, &o.out, o.max_rows);
-    let saved = save(o, &solver, seconds);
+    let sidecar = TableHistory::new(&o.variant.name(), o.abstraction.id(), runs.clone());
+    let saved = save(o, &solver, seconds, runs);
     let summary: WriteSummary = table?;
     saved?;
+    history::write_sidecar(&o.out, &sidecar)?;
     if o.eval_deals > 0 {
         report.eval = evaluate(o, &solver, stop);
     }
@@ -541,13 +577,15 @@ fn discount_crossed(
     Ok(any)
 }
 
-fn save(o: &TrainOptions, solver: &McSolver<u64>, seconds: f64) -> Result<(), TrainError> {
+fn save(
+    o: &TrainOptions,
+    solver: &McSolver<u64>,
+    seconds: f64,
+    runs: Vec<RunRecord>,
+) -> Result<(), TrainError> {
     let body = solver.to_bytes()?;
-    checkpoint::save(
-        &o.checkpoint,
-        &header(o, solver.iterations(), seconds),
-        &body,
-    )
+    let head = header(o, solver.iterations(), seconds, Some(runs));
+    checkpoint::save(&o.checkpoint, &head, &body)
 }
 
 fn progress_bar(o: &TrainOptions, done: u64) -> ProgressBar {
@@ -693,6 +731,98 @@ mod tests {
         let mut cold = fresh.clone();
         cold.reset_average = true;
         assert!(train(&cold, &stop).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A table trained in three runs (two resumes, one thread) is the table of one run of the
+    /// same total, byte for byte; the history gains one record per run, also on a resume with
+    /// another thread count, and the table's sidecar totals it.
+    #[test]
+    fn resumes_accumulate_the_same_table_and_the_history() {
+        let dir = std::env::temp_dir().join(format!("truco-train-accum-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let stop = AtomicBool::new(false);
+        let whole = options(&dir, "whole", 300, 0);
+        train(&whole, &stop).unwrap();
+        let mut part = options(&dir, "part", 100, 0);
+        part.command = "run 1".into();
+        train(&part, &stop).unwrap();
+        for (i, total) in [(2, 200), (3, 300)] {
+            let mut more = options(&dir, "part", total, 0);
+            more.resume = Some(part.checkpoint.clone());
+            more.command = format!("run {i}");
+            let r = train(&more, &stop).unwrap();
+            assert_eq!((r.iterations, r.runs), (total, i));
+        }
+        let read = |o: &TrainOptions| std::fs::read(&o.out).unwrap();
+        assert_eq!(read(&whole), read(&part));
+        let h = history::read_sidecar(&part.out).unwrap().unwrap();
+        let spans: Vec<_> = h
+            .runs
+            .iter()
+            .map(|r| (r.command.as_str(), r.start_iterations, r.end_iterations))
+            .collect();
+        assert_eq!(
+            spans,
+            [("run 1", 0, 100), ("run 2", 100, 200), ("run 3", 200, 300)]
+        );
+        assert_eq!(h.iterations, 300);
+        // Two threads on the fourth run: the history says so, and the core-hours add up.
+        let mut wide = options(&dir, "part", 400, 0);
+        wide.resume = Some(part.checkpoint.clone());
+        wide.threads = 2;
+        let r = train(&wide, &stop).unwrap();
+        let h = history::read_sidecar(&part.out).unwrap().unwrap();
+        assert_eq!((h.iterations, h.runs.len(), h.runs[3].threads), (400, 4, 2));
+        let hours: f64 = h
+            .runs
+            .iter()
+            .map(|r| r.seconds * r.threads as f64)
+            .sum::<f64>()
+            / 3600.0;
+        assert!((h.core_hours - hours).abs() < 1e-9 && (r.core_hours - hours).abs() < 1e-9);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A checkpoint without a history (written before histories) resumes: its iterations
+    /// become one record of unknown runs. A damaged checkpoint is refused with a clear error.
+    #[test]
+    fn an_old_checkpoint_resumes_and_a_damaged_one_is_refused() {
+        let dir = std::env::temp_dir().join(format!("truco-train-oldck-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let stop = AtomicBool::new(false);
+        let first = options(&dir, "old", 100, 0);
+        train(&first, &stop).unwrap();
+        let (mut h, body) =
+            checkpoint::load(&first.checkpoint, &header(&first, 0, 0.0, None)).unwrap();
+        h.history = None;
+        checkpoint::save(&first.checkpoint, &h, &body).unwrap();
+        let mut more = options(&dir, "old", 150, 0);
+        more.resume = Some(first.checkpoint.clone());
+        assert_eq!(train(&more, &stop).unwrap().iterations, 150);
+        let runs = history::read_sidecar(&more.out).unwrap().unwrap().runs;
+        assert_eq!(runs.len(), 2);
+        assert_eq!(
+            (
+                runs[0].command.as_str(),
+                runs[0].end_iterations,
+                runs[0].threads
+            ),
+            (history::UNKNOWN_RUNS, 100, 0)
+        );
+        assert_eq!(
+            (runs[1].start_iterations, runs[1].end_iterations),
+            (100, 150)
+        );
+        let mut bytes = std::fs::read(&first.checkpoint).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 0x40;
+        std::fs::write(&first.checkpoint, &bytes).unwrap();
+        let e = train(&more, &stop).unwrap_err().to_string();
+        assert!(
+            e.contains("corrupt checkpoint") && e.contains("checksum mismatch"),
+            "{e}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

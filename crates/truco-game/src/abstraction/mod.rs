@@ -509,6 +509,12 @@ pub fn card_order(view: &View) -> [Card; 3] {
 /// order, so that action `i` means the same card for every hand of a class; other actions keep
 /// their place. No allocation.
 pub fn order_actions(view: &View, actions: &mut [Action]) {
+    let is_card = |a: &Action| matches!(a, Action::Play(_) | Action::Hide(_));
+    let cards = actions.iter().filter(|a| is_card(a)).count();
+    if cards == 0 || (cards == 1 && actions.first().is_some_and(is_card)) {
+        // No card, or one already first: the sort below would leave every action in place.
+        return;
+    }
     if view.public().rules().ranking != crate::ranking::Ranking::Argentine {
         // Paulista and valencian: unplayed cards strongest first, face up before face down
         // (blind plays keep their deal-order positions).

@@ -131,6 +131,7 @@ fn checkpoint_bytes() -> (Vec<u8>, CheckpointHeader) {
         algorithm: o.algorithm.name().to_string(),
         iterations: 0,
         seconds: 0.0,
+        history: None,
     };
     let _ = std::fs::remove_dir_all(&dir);
     (bytes, header)

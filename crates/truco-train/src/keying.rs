@@ -73,19 +73,22 @@ impl Keyer for Exact {
 
 /// The exact information set on any deck: the [`Exact`] key (whose history codes a card by its
 /// position in the deck modulo 8, exact only on the mini variant's eight cards) with every card
-/// played face up, by trick and seat (6 bits each, card index + 1; up to six seats). Decision-time
-/// search keys its subgames with it: no card abstraction inside.
+/// played face up, by trick and seat (6 bits each, card index + 1; up to six seats), and the
+/// cards the acting seat itself played face down (the history only says that a card went face
+/// down: without them a seat that hid one card or another would not know which it kept).
+/// Decision-time search keys its subgames with it: no card abstraction inside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExactCards;
 
 impl Keyer for ExactCards {
-    type Key = ((u128, u64), u128);
+    type Key = ((u128, u64), u128, u64);
     #[inline]
-    fn key(&self, s: &GState) -> ((u128, u64), u128) {
+    fn key(&self, s: &GState) -> ((u128, u64), u128, u64) {
         let exact = Exact.key(s);
         let Some(st) = s.state() else {
-            return (exact, 0);
+            return (exact, 0, 0);
         };
+        let hidden = st.actor().seat().map_or(0, |seat| st.hidden_set(seat).0);
         let p = st.public();
         let mut played = 0u128;
         for t in 0..3 {
@@ -94,7 +97,7 @@ impl Keyer for ExactCards {
                 played = played << 6 | code;
             }
         }
-        (exact, played)
+        (exact, played, hidden)
     }
 }
 

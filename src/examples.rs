@@ -28,6 +28,13 @@ Examples:
   truco serve --model models/arg-1v1.tbl --listen 127.0.0.1:7878  # until Ctrl-C
   truco serve --http 127.0.0.1:8080 --model models/arg-1v1.tbl --model models/arg-1v1-rnr.tbl  # until Ctrl-C";
 
+/// `truco postprocess --help`.
+pub const POSTPROCESS: &str = "\
+Examples:
+  truco postprocess --model models/arg-1v1.tbl --purify --out /tmp/arg-1v1-purified.tbl
+  truco postprocess --model models/arg-1v1.tbl --threshold 0.15 --out /tmp/arg-1v1-t15.tbl
+  truco query --model /tmp/arg-1v1-t15.tbl --raw --debug --spot \"arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 4C\"";
+
 /// `truco train --help`.
 pub const TRAIN: &str = "\
 Examples:

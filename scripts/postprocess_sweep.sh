@@ -11,8 +11,8 @@
 #       threshold:0.2 threshold:0.3 purify); a STEP ending in `+strong` also plays the
 #       processed rows by the player (`FILE@rows=served`).
 #   e.g. scripts/postprocess_sweep.sh arg-1v1 11 2000
-# One line per run: name, step, bot, opponent, the eval's win line. TRUCO names a prebuilt
-# binary; the processed tables go to a temporary directory, removed at the end.
+# One line per run: name, step, bot, opponent, the eval's win line. OPPONENTS (default
+# "search heuristic") names the opponents; TRUCO a prebuilt binary; the processed tables go to a temporary directory, removed at the end.
 set -eu
 NAME=${1:?usage: scripts/postprocess_sweep.sh NAME SEED MATCHES [STEP...]}
 SEED=${2:?seed}
@@ -59,7 +59,7 @@ for STEP in "$@"; do
   BOTS="$M@raw"
   [ "$S" != "$STEP" ] && BOTS="$BOTS $M@rows=served"
   for BOT in $BOTS; do
-    for B in search heuristic; do
+    for B in ${OPPONENTS:-search heuristic}; do
       # shellcheck disable=SC2086
       LINE=$("$TRUCO" eval $V --a "$BOT" --b "$B" --matches "$MATCHES" --seed "$SEED" | sed -n 2p)
       echo "$NAME $S ${BOT#"$DIR"/} $B seed $SEED: $LINE"

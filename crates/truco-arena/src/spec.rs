@@ -206,6 +206,13 @@ impl fmt::Display for BotSpec {
                 if *play == TablePlay::RAW {
                     return f.write_str("@raw");
                 }
+                let trained_raw = TablePlay {
+                    served_rows: false,
+                    ..TablePlay::RAW
+                };
+                if *play == trained_raw {
+                    return f.write_str("@raw@rows=trained");
+                }
                 if play.purify != TablePlay::STRONG.purify {
                     write!(f, "@purify={}", play.purify)?;
                 }
@@ -304,6 +311,8 @@ mod tests {
                 "m.tbl@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all@erratic=table@match=risk@rows=served",
             ),
             ("m.tbl@rows=served", "m.tbl@rows=served"),
+            ("m.tbl@rows=trained@raw", "m.tbl@raw"),
+            ("m.tbl@raw@rows=trained", "m.tbl@raw@rows=trained"),
             ("m.tbl@rows=trained", "m.tbl"),
             ("m.tbl@folds=undominated", "m.tbl"),
             ("m.tbl@purify=0.5@cards=auto", "m.tbl"),

@@ -10,8 +10,17 @@ mod common;
 
 use common::{ok, tmp_dir, truco};
 
-const SUBCOMMANDS: [&str; 9] = [
-    "simulate", "eval", "query", "serve", "train", "exploit", "plot", "play", "solve",
+const SUBCOMMANDS: [&str; 10] = [
+    "simulate",
+    "eval",
+    "query",
+    "serve",
+    "train",
+    "exploit",
+    "plot",
+    "play",
+    "solve",
+    "postprocess",
 ];
 
 /// The example lines of `truco <cmd> --help`.

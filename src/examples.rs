@@ -33,7 +33,7 @@ pub const POSTPROCESS: &str = "\
 Examples:
   truco postprocess --model models/arg-1v1.tbl --purify --out /tmp/arg-1v1-purified.tbl
   truco postprocess --model models/arg-1v1.tbl --threshold 0.15 --out /tmp/arg-1v1-t15.tbl
-  truco query --model /tmp/arg-1v1-t15.tbl --raw --debug --spot \"arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 4C\"";
+  truco postprocess --model /tmp/arg-1v1-t15.tbl --none --out /tmp/arg-1v1-t15.tbl  # undone";
 
 /// `truco train --help`.
 pub const TRAIN: &str = "\

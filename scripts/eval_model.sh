@@ -2,7 +2,8 @@
 # The strength figures of a model card: duplicate matches (2,000 each, paired 95% intervals)
 # of a table against the search bot, the heuristic and random, played as `truco eval` plays a
 # table by default (its most likely action, the card by search over bucketed keys, no dominated
-# fold), then as trained (`@raw`: sampled, its own cards, folds and faltas);
+# fold), then as trained (`@raw@rows=trained`: sampled, its own cards, folds and faltas), then
+# as exported (`@raw`: the same with the post-processing step its header declares, if any);
 # in the team games a mixed team (the table's first seat with the heuristic as partner) against
 # two heuristics; then the bots' own reference lines.
 #
@@ -47,11 +48,14 @@ for b in search heuristic random; do
   run "$M" "$b"
 done
 for b in search heuristic random; do
+  run "$M@raw@rows=trained" "$b"
+done
+for b in search heuristic; do
   run "$M@raw" "$b"
 done
 if [ "$TEAM" = yes ]; then
   run "$M+heuristic" heuristic
-  run "$M@raw+heuristic" heuristic
+  run "$M@raw@rows=trained+heuristic" heuristic
 fi
 run search heuristic
 run heuristic random

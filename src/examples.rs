@@ -28,6 +28,13 @@ Examples:
   truco serve --model models/arg-1v1.tbl --listen 127.0.0.1:7878  # until Ctrl-C
   truco serve --http 127.0.0.1:8080 --model models/arg-1v1.tbl --model models/arg-1v1-rnr.tbl  # until Ctrl-C";
 
+/// `truco postprocess --help`.
+pub const POSTPROCESS: &str = "\
+Examples:
+  truco postprocess --model models/arg-1v1.tbl --purify --out /tmp/arg-1v1-purified.tbl
+  truco postprocess --model models/arg-1v1.tbl --threshold 0.15 --out /tmp/arg-1v1-t15.tbl
+  truco postprocess --model /tmp/arg-1v1-t15.tbl --none --out /tmp/arg-1v1-t15.tbl  # undone";
+
 /// `truco train --help`.
 pub const TRAIN: &str = "\
 Examples:

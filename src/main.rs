@@ -33,6 +33,9 @@ enum Command {
     /// Answer JSON-lines recommendation requests on stdin/stdout or over TCP (--listen).
     #[command(after_help = examples::SERVE)]
     Serve(cmd::serve::Args),
+    /// Write a copy of a table that declares a post-processing step (purify, threshold).
+    #[command(after_help = examples::POSTPROCESS)]
+    Postprocess(cmd::postprocess::Args),
     /// Train a strategy table (progress bar, checkpoints, Ctrl-C, --resume, training log).
     #[command(after_help = examples::TRAIN)]
     Train(cmd::train::Args),
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => cmd::eval::run(&args, &mut out).map_err(Into::into),
         Command::Query(args) => cmd::query::run(&args, &mut out).map_err(Into::into),
         Command::Serve(args) => cmd::serve::run(&args, &mut out).map_err(Into::into),
+        Command::Postprocess(args) => cmd::postprocess::run(&args, &mut out).map_err(Into::into),
         Command::Train(args) => cmd::train::run(&args, &mut out),
         Command::Info(args) => cmd::info::run(&args, &mut out),
         Command::Exploit(args) => cmd::exploit::run(&args, &mut out).map_err(Into::into),

@@ -10,8 +10,18 @@ mod common;
 
 use common::{ok, tmp_dir, truco};
 
-const SUBCOMMANDS: [&str; 10] = [
-    "simulate", "eval", "query", "serve", "train", "info", "exploit", "plot", "play", "solve",
+const SUBCOMMANDS: [&str; 11] = [
+    "simulate",
+    "eval",
+    "query",
+    "serve",
+    "train",
+    "info",
+    "exploit",
+    "plot",
+    "play",
+    "solve",
+    "postprocess",
 ];
 
 /// The example lines of `truco <cmd> --help`.

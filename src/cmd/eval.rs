@@ -78,7 +78,9 @@ pub struct Args {
     /// `FILE@bluffs=all` every big bluff, `FILE@truco-bluffs=all` every truco bluff,
     /// `FILE@envido-bluffs=all` every envido bluff whoever the opponents,
     /// `FILE@erratic=table` the table against erratic opponents too,
-    /// `FILE@raw` is the table as trained); in team variants also a mixed
+    /// `FILE@rows=served` reads the rows with the table's post-processing step,
+    /// `FILE@raw` is the table as trained, its rows as served (with the step its header
+    /// declares; `FILE@raw@rows=trained` without it)); in team variants also a mixed
     /// team of two joined by `+` (models/arg-2v2.tbl+heuristic: the table holds the team's
     /// first seat, the heuristic its partner; in six players its two partners).
     #[arg(long, value_name = "BOT")]

@@ -8,6 +8,7 @@ pub mod net_limits;
 pub mod play;
 pub mod play_screen;
 pub mod plot;
+pub mod postprocess;
 pub mod query;
 pub mod query_text;
 pub mod range;

@@ -45,7 +45,8 @@ pub struct Args {
     /// The table's row alone, as trained: no move, none of the player's rules.
     #[arg(long, conflicts_with = "range")]
     pub raw: bool,
-    /// Also print the table's key for the spot (for debugging a table).
+    /// Also print the table's key for the spot and its post-processing step (for debugging a
+    /// table).
     #[arg(long)]
     pub debug: bool,
     /// Seed of the player's draws and of the search (the same seed, spot and an iteration
@@ -125,6 +126,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), QueryError> {
     if args.debug {
         let r = policy.recommend_spot(&spot, truco_query::ActionOrder::Engine)?;
         fields.insert("key".into(), json!(format!("{:#018x}", r.key)));
+        fields.insert(
+            "post_process".into(),
+            json!(policy.post_process().to_string()),
+        );
     }
     if args.json {
         let mut v = Map::new();

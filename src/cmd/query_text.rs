@@ -18,13 +18,24 @@ pub fn write(spot: &Spot, a: &Map<String, Value>, out: &mut impl Write) -> std::
     if let Some(key) = a.get("key").and_then(Value::as_str) {
         writeln!(out, "key:  {key}")?;
     }
+    let post = a.get("post_process").and_then(Value::as_str);
+    if a.contains_key("key") {
+        writeln!(out, "post-processing: {}", post.unwrap_or("none"))?;
+    }
     let forced = a.get("actions").and_then(Value::as_array).map(Vec::len) == Some(1);
     match a.get("move") {
         Some(m) => writeln!(out, "{}", move_line(m))?,
-        None => writeln!(
-            out,
-            "raw: the table's probabilities as trained (no move: none of the player's rules)"
-        )?,
+        None => match post.filter(|&p| p != "none") {
+            Some(p) => writeln!(
+                out,
+                "raw: the table's probabilities, post-processed ({p}; no move: none of the \
+                 player's rules)"
+            )?,
+            None => writeln!(
+                out,
+                "raw: the table's probabilities as trained (no move: none of the player's rules)"
+            )?,
+        },
     }
     if a.get("fallback") == Some(&Value::Bool(true)) {
         if forced {

@@ -74,6 +74,10 @@ pub struct Args {
     /// Most rows in the table: the most visited information sets are kept (0: all).
     #[arg(long, default_value_t = 4_000_000)]
     pub max_rows: usize,
+    /// The post-processing step the exported table declares: none, purify or threshold:T
+    /// (0 <= T < 1); its readers serve the rows processed (see `truco postprocess`).
+    #[arg(long, value_name = "STEP", default_value = "none")]
+    pub postprocess: String,
     /// Linear-CFR discounting: every this many iterations (the k-th time), regrets and
     /// strategy sums are multiplied by k/(k+1), so later iterations weigh more (0: off).
     #[arg(long, default_value_t = 0)]
@@ -218,6 +222,10 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
     o.eval_deals = a.eval_deals;
     o.max_info_sets = a.max_info_sets;
     o.max_rows = (a.max_rows > 0).then_some(a.max_rows);
+    o.post_process = a
+        .postprocess
+        .parse()
+        .map_err(|e: truco_query::PostProcessError| TrainError::InvalidOption(e.to_string()))?;
     o.scores = a.scores.parse()?;
     o.utility = a.utility.parse()?;
     o.exploit_heuristic = a.exploit_heuristic;

@@ -34,7 +34,7 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated, @accepts=all|break-even, @bluffs=all|small, @truco-bluffs=all|none, @envido-bluffs=all|adapt and @erratic=table|search, or @raw (the table as trained); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
+    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated, @accepts=all|break-even, @bluffs=all|small, @truco-bluffs=all|none, @envido-bluffs=all|adapt and @erratic=table|search, @rows=trained|served, or @raw (the table as trained, with the post-processing step it declares); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
     Unknown(String),
     /// A mixed team was asked for in a game without partners.
     #[error("`{0}` is a team of two bots, but {1} has no partners (one seat per team)")]
@@ -54,9 +54,9 @@ pub enum BotSpec {
     /// `path` for [`TablePlay::STRONG`]; `@purify=T`, `@cards=table|search|auto`,
     /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small`,
     /// `@truco-bluffs=all|none`, `@envido-bluffs=all|adapt`, `@erratic=table|search` and
-    /// `@match=keep|risk` after
-    /// the path change it; `path@raw` is [`TablePlay::RAW`], the table as trained (options
-    /// after `@raw` change it in turn).
+    /// `@match=keep|risk` and `@rows=trained|served` after
+    /// the path change it; `path@raw` is [`TablePlay::RAW`], the table as trained, with the
+    /// post-processing step it declares (options after `@raw` change it in turn).
     Model(PathBuf, TablePlay),
     /// A mixed team (written `first+second`): the first bot holds the team's first seat (0 or
     /// 1), the second its partner's (team games only).
@@ -130,7 +130,8 @@ impl FromStr for BotSpec {
     /// followed by `@raw` or `@purify=T` (a threshold in [0, 1)), `@cards=table|search|auto`,
     /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small`,
     /// `@truco-bluffs=all|none`, `@envido-bluffs=all|adapt`, `@erratic=table|search` and
-    /// `@match=keep|risk` (see
+    /// `@match=keep|risk`, `@rows=trained|served` (the table's rows as trained, or with the
+    /// post-processing step it declares: `@raw` reads them served) (see
     /// [`BotSpec::Model`]).
     fn from_str(s: &str) -> Result<BotSpec, BotError> {
         let t = s.trim();
@@ -175,6 +176,8 @@ impl FromStr for BotSpec {
                     ("erratic", "search") => play.search_against_erratic = true,
                     ("match", "risk") => play.keep_the_match = false,
                     ("match", "keep") => play.keep_the_match = true,
+                    ("rows", "served") => play.served_rows = true,
+                    ("rows", "trained") => play.served_rows = false,
                     _ => return Err(bad()),
                 }
             }
@@ -203,6 +206,13 @@ impl fmt::Display for BotSpec {
                 if *play == TablePlay::RAW {
                     return f.write_str("@raw");
                 }
+                let trained_raw = TablePlay {
+                    served_rows: false,
+                    ..TablePlay::RAW
+                };
+                if *play == trained_raw {
+                    return f.write_str("@raw@rows=trained");
+                }
                 if play.purify != TablePlay::STRONG.purify {
                     write!(f, "@purify={}", play.purify)?;
                 }
@@ -229,6 +239,9 @@ impl fmt::Display for BotSpec {
                 }
                 if !play.keep_the_match {
                     f.write_str("@match=risk")?;
+                }
+                if play.served_rows {
+                    f.write_str("@rows=served")?;
                 }
                 Ok(())
             }
@@ -290,13 +303,17 @@ mod tests {
                 "m.tbl@accepts=all@bluffs=all",
             ),
             (
-                "m.tbl@purify=0@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all@erratic=table@match=risk",
+                "m.tbl@purify=0@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all@erratic=table@match=risk@rows=served",
                 "m.tbl@raw",
             ),
             (
                 "m.tbl@raw@purify=0.5",
-                "m.tbl@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all@erratic=table@match=risk",
+                "m.tbl@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all@erratic=table@match=risk@rows=served",
             ),
+            ("m.tbl@rows=served", "m.tbl@rows=served"),
+            ("m.tbl@rows=trained@raw", "m.tbl@raw"),
+            ("m.tbl@raw@rows=trained", "m.tbl@raw@rows=trained"),
+            ("m.tbl@rows=trained", "m.tbl"),
             ("m.tbl@folds=undominated", "m.tbl"),
             ("m.tbl@purify=0.5@cards=auto", "m.tbl"),
             ("m.tbl@cards=search", "m.tbl@cards=search"),
@@ -349,6 +366,7 @@ mod tests {
             "m.tbl@envido-bluffs=none",
             "m.tbl@erratic=heuristic",
             "m.tbl@raw=1",
+            "m.tbl@rows=processed",
             "m.tbl@purify",
             "m.tbl@speed=2",
             "m.tbl@",

@@ -174,7 +174,14 @@ impl Player {
         legal: &[Action],
         rng: &mut BotRng,
     ) -> Decision {
-        let table = || self.policy.recommend(view, events).ok();
+        let served = self.play.served_rows;
+        let table = || {
+            if served {
+                self.policy.recommend(view, events).ok()
+            } else {
+                self.policy.recommend_trained(view, events).ok()
+            }
+        };
         // A forced move (a flor's declaration, the last card) is no decision: tables store no
         // row for it, and it is not counted as one the table did not know.
         if let [only] = legal {

@@ -90,10 +90,15 @@ pub struct TablePlay {
     /// refused, a valencian cama): the move becomes the best action that keeps the match alive
     /// ([`crate::Player`] tries accepting first, then playing on).
     pub keep_the_match: bool,
+    /// Read the table's rows as served, with its declared post-processing step applied
+    /// ([`truco_query::Table::post_process`]: purify, threshold), rather than as trained. The
+    /// same rows on a table that declares none.
+    pub served_rows: bool,
 }
 
 impl TablePlay {
-    /// The table's strategy as trained: sampled, its own cards, its folds.
+    /// The table's strategy as trained (as served: with the post-processing step the table
+    /// declares, if any): sampled, its own cards, its folds.
     pub const RAW: TablePlay = TablePlay {
         purify: 0.0,
         cards: CardPlay::Table,
@@ -104,13 +109,16 @@ impl TablePlay {
         adapt_envido_bluffs: false,
         search_against_erratic: false,
         keep_the_match: false,
+        served_rows: true,
     };
 
     /// The strongest way to play a table measured (the model cards): its most likely action,
     /// the card by [`CardPlay::ByAbstraction`], no dominated fold, no bet accepted below its
     /// break-even, no big bluff, no truco bluff, no envido bluff against opponents who seldom
     /// decline one, the search bot's play against erratic opponents, no move that loses the
-    /// match where another does not.
+    /// match where another does not. It reads the rows as trained: its own threshold (0.5)
+    /// already drops the small actions, and its rules redraw from the actions a purified row
+    /// would have zeroed.
     pub const STRONG: TablePlay = TablePlay {
         purify: 0.5,
         cards: CardPlay::ByAbstraction,
@@ -121,5 +129,6 @@ impl TablePlay {
         adapt_envido_bluffs: true,
         search_against_erratic: true,
         keep_the_match: true,
+        served_rows: false,
     };
 }

@@ -5,6 +5,7 @@
 //! [`crate::Table`].
 
 use crate::error::TableError;
+use crate::postprocess::{PostProcess, CODE_PURIFY, CODE_THRESHOLD};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"TRUCOTBL";
@@ -16,8 +17,16 @@ pub const KEY_WIDTH: u16 = 8;
 pub const FLAG_VALUES: u32 = 1;
 /// Flag: per-row action counts are packed two per byte (each row has at most 16 actions).
 pub const FLAG_NIBBLE_COUNTS: u32 = 2;
+/// Flag: the table declares a post-processing step of its rows (byte 51: 1 purify, 2
+/// threshold; bytes 60..64: the threshold as `f32`). Readers that do not know the flag refuse
+/// the table rather than serve its rows unprocessed.
+pub const FLAG_POST_PROCESS: u32 = 4;
 /// All flags this version knows; any other bit set is refused.
-pub const KNOWN_FLAGS: u32 = FLAG_VALUES | FLAG_NIBBLE_COUNTS;
+pub const KNOWN_FLAGS: u32 = FLAG_VALUES | FLAG_NIBBLE_COUNTS | FLAG_POST_PROCESS;
+/// Offset of the post-processing step's code in the header.
+const POST_CODE_AT: usize = 51;
+/// Offset of the post-processing threshold (`f32`) in the header.
+const POST_THRESHOLD_AT: usize = 60;
 /// Log2 of the number of rows per offset block (one `u64` base offset per block).
 pub const BLOCK_SHIFT: u8 = 6;
 /// Largest number of actions in one row.
@@ -114,6 +123,9 @@ pub struct Header {
     pub options: String,
     /// Abstraction id.
     pub abstraction_id: String,
+    /// The declared post-processing step of the rows (flag `FLAG_POST_PROCESS`; encoding sets
+    /// or clears the flag from this field).
+    pub post: PostProcess,
 }
 
 /// Rounds `n` up to a multiple of 8.
@@ -180,7 +192,20 @@ impl Header {
         b[0..8].copy_from_slice(&MAGIC);
         put_u16(&mut b, 8, VERSION);
         put_u16(&mut b, 10, KEY_WIDTH);
-        put_u32(&mut b, 12, self.flags);
+        let post_flag = if self.post.is_none() {
+            0
+        } else {
+            FLAG_POST_PROCESS
+        };
+        put_u32(&mut b, 12, (self.flags & !FLAG_POST_PROCESS) | post_flag);
+        match self.post {
+            PostProcess::None => {}
+            PostProcess::Purify => b[POST_CODE_AT] = CODE_PURIFY,
+            PostProcess::Threshold(t) => {
+                b[POST_CODE_AT] = CODE_THRESHOLD;
+                b[POST_THRESHOLD_AT..POST_THRESHOLD_AT + 4].copy_from_slice(&t.to_le_bytes());
+            }
+        }
         put_u32(&mut b, 16, len as u32);
         b[20..24].copy_from_slice(&self.value_scale.to_le_bytes());
         put_u64(&mut b, 24, self.n_rows);
@@ -293,6 +318,11 @@ impl Header {
             at += n;
         }
         let [variant, options, abstraction_id] = strings;
+        let post = if flags & FLAG_POST_PROCESS == 0 {
+            PostProcess::None
+        } else {
+            decode_post(file)?
+        };
         Ok(Header {
             flags,
             header_len,
@@ -309,6 +339,7 @@ impl Header {
             variant,
             options,
             abstraction_id,
+            post,
         })
     }
 
@@ -408,6 +439,23 @@ impl Header {
     }
 }
 
+/// The post-processing step of a header whose flag says it declares one.
+fn decode_post(file: &[u8]) -> Result<PostProcess, TableError> {
+    match file[POST_CODE_AT] {
+        CODE_PURIFY => Ok(PostProcess::Purify),
+        CODE_THRESHOLD => {
+            let mut t = [0u8; 4];
+            t.copy_from_slice(&file[POST_THRESHOLD_AT..POST_THRESHOLD_AT + 4]);
+            PostProcess::threshold(f32::from_le_bytes(t))
+                .map_err(|e| TableError::corrupted("header", e.to_string()))
+        }
+        code => Err(TableError::corrupted(
+            "header",
+            format!("unknown post-processing step {code}"),
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,6 +477,57 @@ mod tests {
             variant: "arg-1v1".into(),
             options: "flor=0".into(),
             abstraction_id: "abs-v1".into(),
+            post: PostProcess::None,
+        }
+    }
+
+    #[test]
+    fn post_processing_step_round_trips_and_old_headers_read_as_none() {
+        for post in [
+            PostProcess::None,
+            PostProcess::Purify,
+            PostProcess::threshold(0.15).unwrap(),
+        ] {
+            let bytes = Header { post, ..sample() }.encode();
+            let back = Header::decode(&bytes).unwrap();
+            assert_eq!(back.post, post);
+            assert_eq!(back.flags & FLAG_POST_PROCESS != 0, !post.is_none());
+        }
+        // A header written before the field: flag clear, reserved bytes zero (or anything).
+        let mut bytes = sample().encode();
+        bytes[POST_CODE_AT] = 7;
+        let len = bytes.len();
+        let sum = checksum(&bytes[..len - 8]);
+        bytes[len - 8..].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(Header::decode(&bytes).unwrap().post, PostProcess::None);
+    }
+
+    #[test]
+    fn bad_post_processing_fields_are_refused() {
+        let reseal = |b: &mut Vec<u8>| {
+            let len = b.len();
+            let sum = checksum(&b[..len - 8]);
+            b[len - 8..].copy_from_slice(&sum.to_le_bytes());
+        };
+        let mut bytes = Header {
+            post: PostProcess::Purify,
+            ..sample()
+        }
+        .encode();
+        bytes[POST_CODE_AT] = 9;
+        reseal(&mut bytes);
+        let e = Header::decode(&bytes).unwrap_err().to_string();
+        assert!(e.contains("unknown post-processing step 9"), "{e}");
+        for bad in [1.0f32, -0.5, f32::NAN] {
+            let mut bytes = Header {
+                post: PostProcess::threshold(0.1).unwrap(),
+                ..sample()
+            }
+            .encode();
+            bytes[POST_THRESHOLD_AT..POST_THRESHOLD_AT + 4].copy_from_slice(&bad.to_le_bytes());
+            reseal(&mut bytes);
+            let e = Header::decode(&bytes).unwrap_err().to_string();
+            assert!(e.contains("bad post-processing threshold"), "{e}");
         }
     }
 

@@ -18,6 +18,11 @@
 //! Tables written for `arg-1v1-mini` are read with the `arg-1v1` rules (the mini variant is
 //! `arg-1v1` dealt from a reduced deck; its views are `arg-1v1` views).
 //!
+//! **Post-processing**: a table that declares a step ([`Table::post_process`]: purify or
+//! threshold) is answered with the step applied ([`Policy::recommend`], [`Policy::sample`]);
+//! [`Policy::recommend_trained`] answers with the rows as trained (what a decision-time search
+//! reads to build the other seats' ranges, and what the player reads).
+//!
 //! The answering path allocates nothing: the key, the lookup in the mapped file and the
 //! fixed-capacity [`Recommendation`] all live on the stack.
 
@@ -37,6 +42,7 @@ use truco_game::{Action, ActionList, Event, RuleSet, Spot, View};
 pub use error::PolicyError;
 pub use recommendation::{ActionName, ActionOrder, Advice, Recommendation};
 
+use crate::postprocess::PostProcess;
 use crate::reader::{OpenOptions, Table};
 use crate::row::Row;
 
@@ -137,7 +143,43 @@ impl Policy {
         events: &[Event],
         order: ActionOrder,
     ) -> Result<Recommendation, PolicyError> {
-        let d = self.decide(view, events)?;
+        self.answer(view, events, order, false)
+    }
+
+    /// [`Policy::recommend`] from the rows as trained: the table's post-processing step
+    /// ([`Table::post_process`]) is not applied. The same answer on a table without one.
+    #[inline]
+    pub fn recommend_trained(
+        &self,
+        view: &View,
+        events: &[Event],
+    ) -> Result<Recommendation, PolicyError> {
+        self.answer(view, events, ActionOrder::Engine, true)
+    }
+
+    /// The table's post-processing step (see [`Table::post_process`]).
+    pub fn post_process(&self) -> PostProcess {
+        self.table.post_process()
+    }
+
+    /// The answer for `view` in `order`, from the rows as served or as `trained`.
+    #[inline]
+    fn answer(
+        &self,
+        view: &View,
+        events: &[Event],
+        order: ActionOrder,
+        trained: bool,
+    ) -> Result<Recommendation, PolicyError> {
+        let mut d = self.decide(view, events)?;
+        if trained {
+            d.row = d.row.map(|r| r.trained());
+        }
+        // The row's probabilities, decoded once (a processed row is computed as it is read).
+        let mut probs = [0f32; MAX_ACTIONS];
+        if let Some(row) = &d.row {
+            row.copy_probs(&mut probs);
+        }
         let n = d.engine.len();
         let canonical = &d.canonical[..n];
         let mut out = Recommendation::new(d.key, d.row.is_none(), view.public());
@@ -147,7 +189,7 @@ impl Policy {
         };
         for &action in listed {
             let (prob, value) = match (&d.row, canonical.iter().position(|&c| c == action)) {
-                (Some(row), Some(j)) => (row.prob(j).unwrap_or(0.0), row.value(j)),
+                (Some(row), Some(j)) => (probs[j], row.value(j)),
                 _ => (
                     fallback_probability(d.engine.as_slice(), action) as f32,
                     None,

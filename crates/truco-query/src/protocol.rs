@@ -11,7 +11,9 @@
 //! An answer straight from the table says so (`"raw": true`). A server that refines its answers
 //! ([`Refine`]: the player of `truco-player`, which adds the `"move"` it plays, and its
 //! decision-time search) answers with the refined probabilities and its own fields; a search
-//! that cannot run is a `no_search` error.
+//! that cannot run is a `no_search` error. A table that declares a post-processing step
+//! ([`Policy::post_process`]) answers with its rows processed and says which step applied
+//! (`"post_process": "purify"`, `"threshold:0.15"`); a table without one adds nothing.
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -139,6 +141,10 @@ fn respond<P: std::ops::Deref<Target = Policy>>(
     };
     fields.insert("actions".into(), actions_json(&r));
     fields.insert("fallback".into(), Value::Bool(r.fallback));
+    let post = policy.post_process();
+    if !post.is_none() {
+        fields.insert("post_process".into(), Value::String(post.to_string()));
+    }
     if sample {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         if let Some(a) = r.sample(&mut rng) {

@@ -12,6 +12,7 @@ use crate::error::TableError;
 use crate::format::{checksum, Header, Section, BLOCK_SHIFT, FIXED_LEN, SECTION_COUNT};
 use crate::index::{count_prefix, RadixParams};
 use crate::meta::TableMeta;
+use crate::postprocess::PostProcess;
 use crate::row::Row;
 
 /// How to open a table.
@@ -55,6 +56,10 @@ pub struct Table {
     body: Range<usize>,
     body_checksum: u64,
     sections: [Range<usize>; SECTION_COUNT],
+    /// The declared post-processing step, applied to every row served.
+    post: PostProcess,
+    /// The step's smallest kept byte (see `PostProcess::keep_min`).
+    keep_min: u16,
 }
 
 impl Table {
@@ -250,7 +255,16 @@ impl Table {
             sections,
             bytes,
             opened,
+            keep_min: h.post.keep_min(),
+            post: h.post,
         })
+    }
+
+    /// The post-processing step the table declares ([`PostProcess::None`] for a table without
+    /// one, e.g. any written before the field existed). Every row [`Table::lookup`] serves has
+    /// it applied; [`Row::trained`] gives the row as trained.
+    pub fn post_process(&self) -> PostProcess {
+        self.post
     }
 
     /// What the table was trained for.
@@ -276,6 +290,11 @@ impl Table {
     /// Whether the table stores per-action values.
     pub fn has_values(&self) -> bool {
         !self.sections[Section::Values as usize].is_empty()
+    }
+
+    /// The whole file's bytes, header included.
+    pub(crate) fn file_bytes(&self) -> &[u8] {
+        &self.bytes
     }
 
     /// Size of the mapped file in bytes.
@@ -478,6 +497,7 @@ impl Table {
             &[]
         };
         Row::new(probs, values, self.value_scale)
+            .map(|r| r.with_keep_min(self.keep_min))
             .ok_or_else(|| corrupt("probs", "row sums to more than 255"))
     }
 

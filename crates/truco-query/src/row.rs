@@ -1,17 +1,24 @@
 //! [`Row`]: one information set's decoded strategy, borrowed from the mapped table.
 
+use crate::postprocess::processed;
 use crate::quantize::SCALE;
 
 /// The strategy of one information set, read in place from the table.
 ///
 /// Probabilities are stored as bytes `q` with `q / 255` the probability; the bytes of a row sum
 /// to exactly 255, so the decoded probabilities sum to 1 (up to f32 rounding).
+///
+/// A row is served with its table's post-processing step applied
+/// ([`crate::Table::post_process`]: purified or thresholded bytes, again summing to 255);
+/// [`Row::trained`] gives the same row as trained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Row<'a> {
     stored: &'a [u8],
     last: u8,
     values: &'a [u8],
     scale_bits: u32,
+    /// The step's smallest kept byte (0: as trained; see `PostProcess::keep_min`).
+    keep_min: u16,
 }
 
 impl<'a> Row<'a> {
@@ -25,7 +32,31 @@ impl<'a> Row<'a> {
             last,
             values,
             scale_bits: scale.to_bits(),
+            keep_min: 0,
         })
+    }
+
+    /// The row with a post-processing step applied (its `keep_min`).
+    pub(crate) fn with_keep_min(mut self, keep_min: u16) -> Self {
+        self.keep_min = keep_min;
+        self
+    }
+
+    /// The same row as trained: no post-processing step (a no-op on a table without one).
+    /// For what needs the trained mixed strategy, e.g. the ranges of a decision-time search.
+    pub fn trained(&self) -> Row<'a> {
+        self.with_keep_min(0)
+    }
+
+    /// Whether a post-processing step applies to this row's probabilities.
+    pub fn is_processed(&self) -> bool {
+        self.keep_min != 0
+    }
+
+    /// Stored byte `i` as trained (`i < len`).
+    #[inline]
+    fn raw_u8(&self, i: usize) -> u8 {
+        self.stored.get(i).copied().unwrap_or(self.last)
     }
 
     /// Number of actions.
@@ -40,11 +71,13 @@ impl<'a> Row<'a> {
 
     /// Quantized probability of action `i` (out of 255), or `None` past the last action.
     pub fn prob_u8(&self, i: usize) -> Option<u8> {
-        match i.cmp(&self.stored.len()) {
-            std::cmp::Ordering::Less => Some(self.stored[i]),
-            std::cmp::Ordering::Equal => Some(self.last),
-            std::cmp::Ordering::Greater => None,
+        if i >= self.len() {
+            return None;
         }
+        if self.keep_min == 0 {
+            return Some(self.raw_u8(i));
+        }
+        self.probs_u8().nth(i)
     }
 
     /// Probability of action `i`, or `None` past the last action.
@@ -54,10 +87,8 @@ impl<'a> Row<'a> {
 
     /// Quantized probabilities (out of 255) in action order; they sum to 255.
     pub fn probs_u8(&self) -> impl Iterator<Item = u8> + 'a {
-        self.stored
-            .iter()
-            .copied()
-            .chain(std::iter::once(self.last))
+        let row = *self;
+        processed(self.keep_min, self.len(), move |i| row.raw_u8(i))
     }
 
     /// Probabilities in action order.
@@ -117,6 +148,25 @@ mod tests {
         let mut out = [0.0; 5];
         assert_eq!(r.copy_probs(&mut out), 3);
         assert_eq!(out[1], 55.0 / 255.0);
+    }
+
+    #[test]
+    fn a_processed_row_serves_the_step_and_keeps_the_trained_row() {
+        let r = Row::new(&[100, 55, 20], &[], 0.0).unwrap();
+        let purified = r.with_keep_min(256);
+        assert!(purified.is_processed());
+        assert_eq!(purified.probs_u8().collect::<Vec<_>>(), vec![255, 0, 0, 0]);
+        assert_eq!(purified.prob_u8(0), Some(255));
+        assert_eq!(purified.prob_u8(3), Some(0));
+        assert_eq!(purified.prob_u8(4), None);
+        assert_eq!(purified.prob(1), Some(0.0));
+        let trained = purified.trained();
+        assert!(!trained.is_processed());
+        assert_eq!(trained, r);
+        assert_eq!(
+            trained.probs_u8().collect::<Vec<_>>(),
+            vec![100, 55, 20, 80]
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::format::{
 };
 use crate::index::RadixParams;
 use crate::meta::TableMeta;
+use crate::postprocess::PostProcess;
 use crate::quantize::{quantize, QuantizeError};
 
 /// Largest stored magnitude of a scaled value.
@@ -25,6 +26,7 @@ const VALUE_MAX: f32 = i16::MAX as f32;
 #[derive(Debug)]
 pub struct TableWriter {
     meta: TableMeta,
+    post: PostProcess,
     keys: Vec<u64>,
     counts_m1: Vec<u8>,
     starts: Vec<u64>,
@@ -53,6 +55,7 @@ impl TableWriter {
     pub fn new(meta: TableMeta) -> Self {
         TableWriter {
             meta,
+            post: PostProcess::None,
             keys: Vec::new(),
             counts_m1: Vec::new(),
             starts: Vec::new(),
@@ -64,6 +67,12 @@ impl TableWriter {
             scratch_q: Vec::new(),
             scratch_f: Vec::new(),
         }
+    }
+
+    /// Declares a post-processing step in the header: readers apply it to every row they
+    /// serve (the rows are stored as trained). Default: [`PostProcess::None`].
+    pub fn set_post_process(&mut self, post: PostProcess) {
+        self.post = post;
     }
 
     /// Number of rows pushed so far.
@@ -173,36 +182,7 @@ impl TableWriter {
                 });
             }
         }
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let name = path
-            .file_name()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "table".into());
-        remove_stale_temporaries(&dir, &name);
-        let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        let io_err = |p: &Path| {
-            let p = p.to_path_buf();
-            move |source| WriteError::Io { path: p, source }
-        };
-        let result = self.write_to(&tmp, &order).map_err(io_err(&tmp));
-        let bytes = match result {
-            Ok(b) => b,
-            Err(e) => {
-                let _ = fs::remove_file(&tmp);
-                return Err(e);
-            }
-        };
-        if let Err(e) = fs::rename(&tmp, path) {
-            let _ = fs::remove_file(&tmp);
-            return Err(io_err(path)(e));
-        }
-        // Make the rename durable; some filesystems refuse to sync a directory, which is harmless.
-        if let Ok(d) = File::open(&dir) {
-            let _ = d.sync_all();
-        }
+        let bytes = write_atomically(path, |tmp| self.write_to(tmp, &order))?;
         Ok(WriteSummary {
             rows: n as u64,
             actions: (self.probs.len() + n) as u64,
@@ -340,6 +320,7 @@ impl TableWriter {
             variant: self.meta.variant.clone(),
             options: self.meta.options.clone(),
             abstraction_id: self.meta.abstraction_id.clone(),
+            post: self.post,
         };
         let mut file = w.inner.into_inner().map_err(|e| e.into_error())?;
         file.seek(SeekFrom::Start(0))?;
@@ -347,6 +328,46 @@ impl TableWriter {
         file.sync_all()?;
         Ok(header_len + body_len)
     }
+}
+
+/// Writes a file at `path` atomically: `write` fills and syncs a temporary file in the same
+/// directory (`.{name}.{pid}.tmp`, returning its length), which is then renamed over `path`,
+/// and the directory synced. Temporaries left by killed writers of the same name are removed
+/// first; on failure the temporary is removed and `path` is untouched.
+pub(crate) fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&Path) -> io::Result<u64>,
+) -> Result<u64, WriteError> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "table".into());
+    remove_stale_temporaries(&dir, &name);
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let io_err = |p: &Path| {
+        let p = p.to_path_buf();
+        move |source| WriteError::Io { path: p, source }
+    };
+    let bytes = match write(&tmp) {
+        Ok(b) => b,
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            return Err(io_err(&tmp)(e));
+        }
+    };
+    if let Err(e) = fs::rename(&tmp, path) {
+        let _ = fs::remove_file(&tmp);
+        return Err(io_err(path)(e));
+    }
+    // Make the rename durable; some filesystems refuse to sync a directory, which is harmless.
+    if let Ok(d) = File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(bytes)
 }
 
 /// A buffered writer that hashes and counts the body bytes as they go out.

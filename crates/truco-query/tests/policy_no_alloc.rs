@@ -51,18 +51,24 @@ fn recommend_and_sample_allocate_nothing() {
     }
     let path = std::env::temp_dir().join(format!("tq-noalloc-{}.tbl", std::process::id()));
     w.write(&path).unwrap();
-    let policy = Policy::open(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
-
-    let mut fallbacks = 0;
-    for (view, events) in &seen {
-        let (r, n) = count(|| policy.recommend(view, events).unwrap());
-        assert_eq!(n, 0, "recommend allocated");
-        fallbacks += r.fallback as usize;
-        let (_, n) = count(|| policy.recommend_in(view, events, ActionOrder::Canonical));
-        assert_eq!(n, 0, "recommend_in allocated");
-        let (_, n) = count(|| policy.sample(view, events, &mut rng).unwrap());
-        assert_eq!(n, 0, "sample allocated");
+    // The table as written, and the same table purified (rows processed as they are read).
+    let purified = path.with_extension("purified.tbl");
+    truco_query::write_post_processed(&path, truco_query::PostProcess::Purify, &purified).unwrap();
+    for p in [&path, &purified] {
+        let policy = Policy::open(p).unwrap();
+        let _ = std::fs::remove_file(p);
+        let mut fallbacks = 0;
+        for (view, events) in &seen {
+            let (r, n) = count(|| policy.recommend(view, events).unwrap());
+            assert_eq!(n, 0, "recommend allocated");
+            fallbacks += r.fallback as usize;
+            let (_, n) = count(|| policy.recommend_in(view, events, ActionOrder::Canonical));
+            assert_eq!(n, 0, "recommend_in allocated");
+            let (_, n) = count(|| policy.recommend_trained(view, events));
+            assert_eq!(n, 0, "recommend_trained allocated");
+            let (_, n) = count(|| policy.sample(view, events, &mut rng).unwrap());
+            assert_eq!(n, 0, "sample allocated");
+        }
+        assert!(fallbacks > 0 && fallbacks < seen.len(), "{fallbacks}");
     }
-    assert!(fallbacks > 0 && fallbacks < seen.len(), "{fallbacks}");
 }

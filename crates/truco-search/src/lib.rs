@@ -13,6 +13,13 @@
 //!    budget ran out before [`truco_cfr::resolve::MIN_ITERATIONS`] or the search never reached
 //!    the decision, with the blueprint's answer, and says so ([`Searched::blueprint`]).
 //!
+//! The search reads the blueprint **as trained**: a table that declares a post-processing
+//! step (`truco_query::PostProcess`: purify, threshold) is served processed to its players,
+//! but a purified row would give one-hot action probabilities, hence degenerate ranges (every
+//! hand that would have played another action dropped to the floor weight) and priors. So the
+//! ranges (`Policy::recommend_trained`), the priors (`Row::trained`) and the blueprint's
+//! fallback answers all use the trained rows.
+//!
 //! The re-solving is *unsafe* (no gadget): see the crate README for what that risks and what
 //! was measured. Every variant (paulista's worlds turn the vira and replay cards played face
 //! down from each deal's hidden cards): heads-up

@@ -139,7 +139,7 @@ pub fn seat_range(
                 if !replay.before[i].is_legal(action, view.hand()) {
                     continue 'choices;
                 }
-                let r = policy.recommend(&view, &replay.events[..i])?;
+                let r = policy.recommend_trained(&view, &replay.events[..i])?;
                 let p = r.get(action).map_or(0.0, |a| a.prob as f64);
                 reach *= p.max(FLOOR);
                 if let Action::Hide(c) = action {

@@ -291,7 +291,7 @@ impl PublicRoot for HandRoot<'_> {
         if let Some(row) = self.blueprint.lookup(self.keyer.key(s)) {
             if row.len() == out.len() {
                 let mut total = 0.0;
-                for (o, p) in out.iter_mut().zip(row.probs()) {
+                for (o, p) in out.iter_mut().zip(row.trained().probs()) {
                     *o = p;
                     total += p;
                 }

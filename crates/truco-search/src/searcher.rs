@@ -342,7 +342,7 @@ impl Searcher {
         let probs: Vec<(Action, f64)> = match &blueprint {
             None => engine_order(&now, view, legal.as_slice(), &out),
             Some(_) => {
-                let r = self.policy.recommend(view, &replay.events)?;
+                let r = self.policy.recommend_trained(view, &replay.events)?;
                 r.actions()
                     .iter()
                     .map(|a| (a.action, a.prob as f64))
@@ -442,7 +442,7 @@ impl Searcher {
         replay: &Replay,
         why: String,
     ) -> Result<Searched, SearchError> {
-        let r = self.policy.recommend(view, &replay.events)?;
+        let r = self.policy.recommend_trained(view, &replay.events)?;
         Ok(Searched {
             probs: r
                 .actions()
@@ -605,7 +605,7 @@ impl Searcher {
         events: &[Event],
         seed: u64,
     ) -> Result<(Recommendation, Searched), SearchError> {
-        let r = self.policy.recommend(view, events)?;
+        let r = self.policy.recommend_trained(view, events)?;
         let s = self.decide(view, events, seed, true)?;
         Ok((s.refine(r), s))
     }

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use truco_cfr::McSolver;
 use truco_game::abstraction::Abstraction;
-use truco_query::{TableMeta, TableWriter, WriteSummary};
+use truco_query::{PostProcess, TableMeta, TableWriter, WriteSummary};
 
 use crate::error::TrainError;
 use crate::restricted::OPPONENT_BIT;
@@ -30,7 +30,28 @@ pub fn write_table(
     path: &Path,
     max_rows: Option<usize>,
 ) -> Result<WriteSummary, TrainError> {
+    write_table_with(
+        solver,
+        variant,
+        abstraction,
+        path,
+        max_rows,
+        PostProcess::None,
+    )
+}
+
+/// [`write_table`] declaring the post-processing step `post` in the table's header (its
+/// readers serve the rows processed; the rows are stored as trained).
+pub fn write_table_with(
+    solver: &McSolver<u64>,
+    variant: TrainVariant,
+    abstraction: Abstraction,
+    path: &Path,
+    max_rows: Option<usize>,
+    post: PostProcess,
+) -> Result<WriteSummary, TrainError> {
     let mut w = TableWriter::new(table_meta(variant, abstraction));
+    w.set_post_process(post);
     let table = solver.table();
     let mut probs = [0.0f64; truco_cfr::MAX_ACTIONS];
     let mut entries = table.entries();

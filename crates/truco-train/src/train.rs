@@ -13,12 +13,12 @@ use truco_bots::{Heuristic, Random};
 use truco_cfr::distributed::round_share;
 use truco_cfr::{Algorithm, Comm, McConfig, McSolver, MergeStats, Merger, Single};
 use truco_game::abstraction::Abstraction;
-use truco_query::WriteSummary;
+use truco_query::{PostProcess, WriteSummary};
 
 use crate::checkpoint::{self, CheckpointHeader};
 use crate::error::TrainError;
 use crate::eval::{duplicate_eval, EvalResult};
-use crate::export::write_table;
+use crate::export::write_table_with;
 use crate::history::{self, RunRecord, TableHistory};
 use crate::keying::Abstract;
 use crate::restricted::Restricted;
@@ -63,6 +63,9 @@ pub struct TrainOptions {
     pub max_info_sets: usize,
     /// Most rows written to the table (the most visited information sets); `None`: all.
     pub max_rows: Option<usize>,
+    /// The post-processing step the table declares (`truco_query::PostProcess`: its readers
+    /// serve the rows purified or thresholded; the rows are stored as trained). Default none.
+    pub post_process: PostProcess,
     /// Linear-CFR discounting (as in Pluribus): after every `discount_every` iterations (the
     /// `k`-th such stretch), regrets and strategy sums are multiplied by `k / (k + 1)`, so each
     /// stretch weighs in proportion to its index. Counted in iterations so that one-thread runs
@@ -117,6 +120,7 @@ impl TrainOptions {
             progress: false,
             max_info_sets: 1 << 22,
             max_rows: None,
+            post_process: PostProcess::None,
             discount_every: 0,
             discount_until: None,
             scores: ScoreDist::Uniform,
@@ -526,7 +530,14 @@ pub fn train_on(
     }
     // The table first (the run's result, and the smaller file), then the checkpoint: a full
     // disk costs the resume point at worst, never the table. Both are tried.
-    let table = write_table(&solver, o.variant, o.abstraction, &o.out, o.max_rows);
+    let table = write_table_with(
+        &solver,
+        o.variant,
+        o.abstraction,
+        &o.out,
+        o.max_rows,
+        o.post_process,
+    );
     let sidecar = TableHistory::new(&o.variant.name(), o.abstraction.id(), runs.clone());
     let saved = save(o, &solver, seconds, runs);
     let summary: WriteSummary = table?;

@@ -385,3 +385,54 @@ fn policy_is_send_and_sync() {
     fn check<T: Send + Sync>() {}
     check::<Policy>();
 }
+
+#[test]
+fn a_post_processed_table_serves_the_step_and_keeps_the_trained_rows() {
+    let seen = random_decisions(300, 5);
+    let a = Abstraction::Tiers;
+    let tmp = Tmp::new();
+    write_random(&tmp, a, &seen, false);
+    let trained = Policy::open(&tmp.0).unwrap();
+    assert_eq!(trained.post_process(), crate::PostProcess::None);
+    for step in [
+        crate::PostProcess::Purify,
+        crate::PostProcess::threshold(0.25).unwrap(),
+    ] {
+        let out = Tmp::new();
+        crate::write_post_processed(&tmp.0, step, &out.0).unwrap();
+        let policy = Policy::open(&out.0).unwrap();
+        assert_eq!(policy.post_process(), step);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+        for s in seen.iter().filter(|s| s.canonical.len() > 1) {
+            let raw = trained.recommend(&s.view, &s.events).unwrap();
+            // As trained: the same answer as the unprocessed table's.
+            assert_eq!(policy.recommend_trained(&s.view, &s.events).unwrap(), raw);
+            let served = policy.recommend(&s.view, &s.events).unwrap();
+            let max = raw.best().unwrap().prob;
+            let total: f32 = served.actions().iter().map(|x| x.prob).sum();
+            assert!((total - 1.0).abs() < 1e-5);
+            let mut kept_max = 0;
+            for (x, y) in served.actions().iter().zip(raw.actions()) {
+                let kept = x.prob > 0.0;
+                kept_max += usize::from(kept && y.prob == max);
+                match step {
+                    // One-hot on a most likely action.
+                    crate::PostProcess::Purify => assert!(!kept || y.prob == max),
+                    // Kept at or above the threshold, dropped below (but the most likely).
+                    _ if y.prob >= 0.25 => assert!(kept || y.prob == 0.0, "{x:?} {y:?}"),
+                    _ => assert!(!kept || y.prob == max, "{x:?} {y:?}"),
+                }
+                if kept {
+                    assert!(x.prob >= y.prob - 1e-6, "renormalised up: {y:?} -> {x:?}");
+                }
+            }
+            assert!(kept_max >= 1, "{step}: the most likely action survives");
+            // Sampling draws from the served row: never a dropped action.
+            let drawn = policy.sample(&s.view, &s.events, &mut rng).unwrap();
+            assert!(
+                served.get(drawn).unwrap().prob > 0.0,
+                "{step} drew {drawn:?}"
+            );
+        }
+    }
+}

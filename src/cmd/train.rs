@@ -49,7 +49,8 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Abstraction id. arg-1v1 and arg-1v1-mini: arg-1v1-buckets-v1 (default),
-    /// arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-1v1-tiers-v1 or arg-1v1-tiers-noorder-v1;
+    /// arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-1v1-equity-v1, arg-1v1-equity-coarse-v1
+    /// (card buckets measured: `abstractions/arg-1v1.md`), arg-1v1-tiers-v1 or arg-1v1-tiers-noorder-v1;
     /// arg-2v2: arg-2v2-buckets-v2 (default) or arg-2v2-buckets-v1; paulista:
     /// paulista-buckets-v1 (default), heads-up (`--option players=2`) also paulista-hu-tiers-v1
     /// and paulista-hu-tiers-v2;

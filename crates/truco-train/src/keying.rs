@@ -112,7 +112,7 @@ pub fn exact_seat(key: &(u128, u64)) -> u8 {
 pub struct Dual;
 
 /// The key type of [`Dual`].
-pub type DualKey = ((u128, u64), [u64; 5]);
+pub type DualKey = ((u128, u64), [u64; 7]);
 
 impl Keyer for Dual {
     type Key = DualKey;

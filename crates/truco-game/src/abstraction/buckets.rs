@@ -16,6 +16,7 @@ use crate::action::NONE;
 use crate::tricks::PARDA;
 use crate::view::View;
 
+use super::equity::EquityBuckets;
 use super::hand::tier;
 
 /// Radices of the `arg-1v1-buckets-v1` key, most significant first.
@@ -29,6 +30,13 @@ pub const BUCKET_RADICES_V2: [u64; 10] = [729, 7, 2, 8, 64, 243, 36, 12, 6, 5];
 /// the opponent showed in a finished trick (9: none or group 1..8).
 pub const BUCKET_RADICES_V3: [u64; 10] = [729, 7, 2, 8, 576, 243, 36, 12, 6, 5];
 
+/// Radices of `arg-1v1-equity-v1`: v1 with a full hand keyed by its measured bucket (54, as
+/// many as v1's groups make of three cards), and fewer cards by v1's groups (343 codes after).
+pub const BUCKET_RADICES_EQUITY: [u64; 10] = [54 + 343, 7, 2, 8, 64, 7, 36, 12, 6, 5];
+
+/// Radices of `arg-1v1-equity-coarse-v1`: the same with 32 measured buckets.
+pub const BUCKET_RADICES_EQUITY_COARSE: [u64; 10] = [32 + 343, 7, 2, 8, 64, 7, 36, 12, 6, 5];
+
 /// The bucket abstractions' card grouping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Grouping {
@@ -38,6 +46,32 @@ pub(crate) enum Grouping {
     Eight,
     /// v3: v2 plus the strongest card the opponent showed in a finished trick.
     EightShown,
+    /// v1 with a full hand keyed by its measured bucket (`equity` module).
+    Equity(EquityKind),
+}
+
+/// Which measured clustering of the full hands an `equity` abstraction uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EquityKind {
+    /// 54 buckets (`arg-1v1-equity-v1`).
+    Fine,
+    /// 32 buckets (`arg-1v1-equity-coarse-v1`).
+    Coarse,
+}
+
+/// `abstractions/arg-1v1-equity-v1.toml`, parsed at first use.
+pub(crate) static EQUITY_FINE: EquityBuckets = EquityBuckets::new(super::DEFINITION_EQUITY);
+/// `abstractions/arg-1v1-equity-coarse-v1.toml`, parsed at first use.
+pub(crate) static EQUITY_COARSE: EquityBuckets =
+    EquityBuckets::new(super::DEFINITION_EQUITY_COARSE);
+
+impl EquityKind {
+    pub(crate) fn buckets(self) -> &'static EquityBuckets {
+        match self {
+            EquityKind::Fine => &EQUITY_FINE,
+            EquityKind::Coarse => &EQUITY_COARSE,
+        }
+    }
 }
 
 /// v1 strength group of each tier (index = tier 1..=14; 0 = no card): anchos (1E 1B), good
@@ -50,7 +84,7 @@ const GROUP_V2: [u8; 15] = [0, 1, 1, 2, 2, 3, 4, 5, 6, 6, 6, 7, 7, 8, 8];
 impl Grouping {
     pub(crate) fn group(self, tier: u8) -> u8 {
         let table = match self {
-            Grouping::Six => &GROUP,
+            Grouping::Six | Grouping::Equity(_) => &GROUP,
             _ => &GROUP_V2,
         };
         table.get(tier as usize).copied().unwrap_or(0)
@@ -59,7 +93,7 @@ impl Grouping {
     /// Radix of one card slot (the groups plus "no card").
     pub(crate) fn slot_radix(self) -> u64 {
         match self {
-            Grouping::Six => 7,
+            Grouping::Six | Grouping::Equity(_) => 7,
             _ => 9,
         }
     }
@@ -115,9 +149,14 @@ pub(crate) fn digits(
     }
     // Unplayed cards strongest (lowest tier) first; empty slots (0) last.
     tiers.sort_unstable_by_key(|&t| if t == 0 { u8::MAX } else { t });
-    let hand = tiers.iter().fold(0u64, |acc, &t| {
+    let groups = tiers.iter().fold(0u64, |acc, &t| {
         acc * grouping.slot_radix() + grouping.group(t) as u64
     });
+    let hand = match grouping {
+        Grouping::Equity(kind) if tiers[2] != 0 => kind.buckets().bucket(tiers),
+        Grouping::Equity(kind) => kind.buckets().len() + groups,
+        _ => groups,
+    };
     let e = p.envido();
     let env = if e.done {
         0
@@ -189,7 +228,7 @@ pub(crate) fn digits(
 /// that card loses (or is absent), ties or beats it (equal tiers tie in the Argentine ranking).
 pub(crate) fn table_card(grouping: Grouping, table: u8, tiers: &[u8; 3]) -> u64 {
     let g = grouping.group(table) as u64;
-    if grouping == Grouping::Six {
+    if matches!(grouping, Grouping::Six | Grouping::Equity(_)) {
         return g;
     }
     let relation = tiers.iter().fold(0u64, |acc, &t| {

@@ -17,6 +17,7 @@
 //! [`order_actions`] on the legal actions before reading or writing a table row.
 
 mod buckets;
+pub mod equity;
 mod hand;
 mod table;
 mod team;
@@ -27,7 +28,10 @@ mod score;
 
 use thiserror::Error;
 
-pub use buckets::{BUCKET_RADICES, BUCKET_RADICES_V2, BUCKET_RADICES_V3};
+pub use buckets::{
+    BUCKET_RADICES, BUCKET_RADICES_EQUITY, BUCKET_RADICES_EQUITY_COARSE, BUCKET_RADICES_V2,
+    BUCKET_RADICES_V3,
+};
 pub use hand::{hand_class, HAND_CLASSES};
 pub use order::{Order, ORDER_STATES};
 pub use score::{score_bucket, NEED_CAP, SCORE_BUCKETS};
@@ -52,6 +56,13 @@ pub const DEFINITION_V2: &str = include_str!("../../../../abstractions/arg-1v1-b
 
 /// The definition file of `arg-1v1-buckets-v3`.
 pub const DEFINITION_V3: &str = include_str!("../../../../abstractions/arg-1v1-buckets-v3.toml");
+
+/// The definition file of `arg-1v1-equity-v1` (measured card buckets, with the buckets as data).
+pub const DEFINITION_EQUITY: &str = include_str!("../../../../abstractions/arg-1v1-equity-v1.toml");
+
+/// The definition file of `arg-1v1-equity-coarse-v1`.
+pub const DEFINITION_EQUITY_COARSE: &str =
+    include_str!("../../../../abstractions/arg-1v1-equity-coarse-v1.toml");
 
 /// The definition file of `arg-2v2-buckets-v1`.
 pub const DEFINITION_2V2: &str = include_str!("../../../../abstractions/arg-2v2.toml");
@@ -124,7 +135,7 @@ pub enum AbstractionError {
         radix: u64,
     },
     /// An abstraction id is unknown.
-    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-2v2-buckets-v1, arg-2v2-buckets-v2, arg-classic-buckets-v1, paulista-buckets-v1, paulista-hu-tiers-v1, valencian-buckets-v1)")]
+    #[error("unknown abstraction `{0}` (valid: arg-1v1-tiers-v1, arg-1v1-tiers-noorder-v1, arg-1v1-buckets-v1, arg-1v1-buckets-v2, arg-1v1-buckets-v3, arg-1v1-equity-v1, arg-1v1-equity-coarse-v1, arg-2v2-buckets-v1, arg-2v2-buckets-v2, arg-classic-buckets-v1, paulista-buckets-v1, paulista-hu-tiers-v1, valencian-buckets-v1)")]
     UnknownId(String),
 }
 
@@ -143,6 +154,11 @@ pub enum Abstraction {
     BucketsV2,
     /// v2 plus the strongest card the opponent showed in a finished trick.
     BucketsV3,
+    /// v1 with the full hand keyed by a measured bucket: hands clustered by their equity
+    /// against classes of opponent hands (the `equity` module), 54 buckets.
+    EquityV1,
+    /// The same with 32 buckets.
+    EquityCoarseV1,
     /// The lossy abstraction of `arg-2v2` (two teams of two, to 30; see the `team` module
     /// docs and `abstractions/arg-2v2.md`).
     Arg2v2BucketsV1,
@@ -167,12 +183,14 @@ pub enum Abstraction {
 
 impl Abstraction {
     /// Every abstraction.
-    pub const ALL: [Abstraction; 12] = [
+    pub const ALL: [Abstraction; 14] = [
         Abstraction::Tiers,
         Abstraction::TiersNoOrder,
         Abstraction::Buckets,
         Abstraction::BucketsV2,
         Abstraction::BucketsV3,
+        Abstraction::EquityV1,
+        Abstraction::EquityCoarseV1,
         Abstraction::Arg2v2BucketsV1,
         Abstraction::Arg2v2BucketsV2,
         Abstraction::ArgClassicBucketsV1,
@@ -183,12 +201,14 @@ impl Abstraction {
     ];
 
     /// The abstractions of `arg-1v1` (and `arg-1v1-mini`).
-    pub const ARG_1V1: [Abstraction; 5] = [
+    pub const ARG_1V1: [Abstraction; 7] = [
         Abstraction::Tiers,
         Abstraction::TiersNoOrder,
         Abstraction::Buckets,
         Abstraction::BucketsV2,
         Abstraction::BucketsV3,
+        Abstraction::EquityV1,
+        Abstraction::EquityCoarseV1,
     ];
 
     /// The id written in table headers.
@@ -199,6 +219,8 @@ impl Abstraction {
             Abstraction::Buckets => "arg-1v1-buckets-v1",
             Abstraction::BucketsV2 => "arg-1v1-buckets-v2",
             Abstraction::BucketsV3 => "arg-1v1-buckets-v3",
+            Abstraction::EquityV1 => "arg-1v1-equity-v1",
+            Abstraction::EquityCoarseV1 => "arg-1v1-equity-coarse-v1",
             Abstraction::Arg2v2BucketsV1 => "arg-2v2-buckets-v1",
             Abstraction::Arg2v2BucketsV2 => "arg-2v2-buckets-v2",
             Abstraction::ArgClassicBucketsV1 => "arg-classic-buckets-v1",
@@ -259,6 +281,8 @@ impl Abstraction {
         match self {
             Abstraction::BucketsV2 => DEFINITION_V2,
             Abstraction::BucketsV3 => DEFINITION_V3,
+            Abstraction::EquityV1 => DEFINITION_EQUITY,
+            Abstraction::EquityCoarseV1 => DEFINITION_EQUITY_COARSE,
             Abstraction::Arg2v2BucketsV1 => DEFINITION_2V2,
             Abstraction::Arg2v2BucketsV2 => DEFINITION_2V2_V2,
             Abstraction::ArgClassicBucketsV1 => DEFINITION_CLASSIC,
@@ -354,6 +378,14 @@ impl Abstraction {
             Abstraction::Buckets => Some((Grouping::Six, &BUCKET_RADICES)),
             Abstraction::BucketsV2 => Some((Grouping::Eight, &BUCKET_RADICES_V2)),
             Abstraction::BucketsV3 => Some((Grouping::EightShown, &BUCKET_RADICES_V3)),
+            Abstraction::EquityV1 => Some((
+                Grouping::Equity(buckets::EquityKind::Fine),
+                &BUCKET_RADICES_EQUITY,
+            )),
+            Abstraction::EquityCoarseV1 => Some((
+                Grouping::Equity(buckets::EquityKind::Coarse),
+                &BUCKET_RADICES_EQUITY_COARSE,
+            )),
             _ => None,
         } {
             let env = crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()));
@@ -421,6 +453,8 @@ impl Abstraction {
             Abstraction::Buckets => &BUCKET_RADICES,
             Abstraction::BucketsV2 => &BUCKET_RADICES_V2,
             Abstraction::BucketsV3 => &BUCKET_RADICES_V3,
+            Abstraction::EquityV1 => &BUCKET_RADICES_EQUITY,
+            Abstraction::EquityCoarseV1 => &BUCKET_RADICES_EQUITY_COARSE,
             Abstraction::Arg2v2BucketsV1 => &TEAM_RADICES,
             Abstraction::Arg2v2BucketsV2 => &TEAM_RADICES_V2,
             Abstraction::ArgClassicBucketsV1 => &CLASSIC_RADICES,
@@ -550,6 +584,8 @@ fn sort_stable(actions: &mut [Action], rank: impl Fn(&Action) -> usize) {
 mod tests;
 #[cfg(test)]
 mod tests_classic;
+#[cfg(test)]
+mod tests_equity;
 #[cfg(test)]
 mod tests_table;
 #[cfg(test)]

@@ -324,3 +324,41 @@ fn help_lists_every_abstraction_and_variant() {
         assert!(r.status.success(), "eval refuses {v}");
     }
 }
+
+#[test]
+fn pruning_skips_actions_and_refuses_what_it_cannot_do() {
+    let dir = tmp("prune");
+    let out = dir.join("p.tbl");
+    let out = out.to_str().unwrap();
+    // A loose threshold prunes soon after the 1,000 warm-up iterations.
+    let mut args = train_args(out, "3000");
+    args.extend(["--prune", "-0.5", "--json"]);
+    let text = ok(&truco(&args));
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(report["pruned_actions"].as_u64().unwrap() > 0, "{text}");
+    assert!(Table::open(Path::new(out), OpenOptions::default()).is_ok());
+    // Without --prune nothing is pruned.
+    let mut args = train_args(out, "1500");
+    args.push("--json");
+    let text = ok(&truco(&args));
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(report["pruned_actions"].as_u64(), Some(0), "{text}");
+    for (extra, why) in [
+        (&["--prune", "5"][..], "negative threshold"),
+        (&["--prune", "-100", "--algorithm", "os-mccfr"], "es-mccfr"),
+        (&["--prune", "-100", "--prune-average-every", "0"], "at least 1"),
+        (&["--prune-average-every", "5"], "--prune"),
+    ] {
+        let mut args = train_args(out, "10");
+        args.extend(extra);
+        let r = truco(&args);
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert!(!r.status.success() && err.contains(why), "{extra:?}: {err}");
+    }
+    let mut args = common::train_args("arg-2v2", "10", out);
+    args.extend(["--prune", "-100"]);
+    let r = truco(&args);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(!r.status.success() && err.contains("heads-up"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -86,6 +86,16 @@ pub struct Args {
     /// Stop discounting after this many iterations in total (default: never).
     #[arg(long)]
     pub discount_until: Option<u64>,
+    /// Regret-based pruning (es-mccfr, heads-up variants), as in Pluribus: in 95% of the
+    /// iterations after the first 1,000, the traverser skips actions whose regret is below
+    /// this negative threshold (in points), and the average strategy is built by a separate
+    /// unpruned pass (`--prune-average-every`). With --resume: turns it on or changes it.
+    #[arg(long, value_name = "THRESHOLD", allow_negative_numbers = true)]
+    pub prune: Option<f32>,
+    /// With --prune: iterations between two passes of the average strategy, each weighted by
+    /// the interval.
+    #[arg(long, default_value_t = 10, requires = "prune")]
+    pub prune_average_every: u64,
     /// Start scores of the training hands: uniform (each seat 0..14) or match-play (as often
     /// as matches reach them, mixed half and half with uniform).
     #[arg(long, default_value = "uniform")]
@@ -233,6 +243,11 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
     o.reset_average = a.reset_average;
     o.discount_every = a.discount_every;
     o.discount_until = a.discount_until;
+    o.pruning = a.prune.map(|threshold| truco_cfr::Pruning {
+        threshold,
+        average_interval: a.prune_average_every,
+        ..truco_cfr::Pruning::default()
+    });
     o.progress = !a.quiet;
     if a.merge_every == 0 {
         return Err(TrainError::InvalidOption(

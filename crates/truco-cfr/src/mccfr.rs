@@ -169,6 +169,12 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
         self.config.threads = threads;
     }
 
+    /// Sets the regret-based pruning of the next [`McSolver::train`] calls (`None`: off), e.g.
+    /// to turn it on in a run resumed from a checkpoint trained without it.
+    pub fn set_pruning(&mut self, pruning: Option<Pruning>) {
+        self.config.pruning = pruning;
+    }
+
     /// The shared table.
     pub fn table(&self) -> &InfoTable<K> {
         &self.table

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use truco_bots::{Heuristic, Random};
 use truco_cfr::distributed::round_share;
-use truco_cfr::{Algorithm, Comm, McConfig, McSolver, MergeStats, Merger, Single};
+use truco_cfr::{Algorithm, Comm, McConfig, McSolver, MergeStats, Merger, Pruning, Single};
 use truco_game::abstraction::Abstraction;
 use truco_query::{PostProcess, WriteSummary};
 
@@ -73,6 +73,9 @@ pub struct TrainOptions {
     pub discount_every: u64,
     /// No discounting after this many iterations in total (`None`: for the whole run).
     pub discount_until: Option<u64>,
+    /// Regret-based pruning (ES-MCCFR, heads-up variants): `None` keeps what the run had (off
+    /// for a new run, the checkpoint's for a resumed one).
+    pub pruning: Option<Pruning>,
     /// How the training hands' start scores are drawn (arg-1v1; the mini variant starts at 0-0).
     /// Not recorded in the checkpoint: a resumed run uses the one given again.
     pub scores: ScoreDist,
@@ -123,6 +126,7 @@ impl TrainOptions {
             post_process: PostProcess::None,
             discount_every: 0,
             discount_until: None,
+            pruning: None,
             scores: ScoreDist::Uniform,
             utility: Utility::Points,
             exploit_heuristic: None,
@@ -185,6 +189,8 @@ pub struct TrainReport {
     pub core_hours: f64,
     /// Runs that trained the table, this one included.
     pub runs: usize,
+    /// Actions this run's traversals skipped by regret-based pruning (0 without `--prune`).
+    pub pruned_actions: u64,
 }
 
 /// One line of the training log.
@@ -237,10 +243,26 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64, Vec<RunRecord>), 
             o.algorithm
         )));
     }
+    if let Some(p) = o.pruning {
+        if o.algorithm != Algorithm::EsMccfr || o.variant.rules().players > 2 {
+            return Err(TrainError::InvalidOption(
+                "--prune needs es-mccfr and a heads-up variant (its average-strategy pass explores every other seat's actions)".into(),
+            ));
+        }
+        if !(p.threshold.is_finite() && p.threshold < 0.0) || p.average_interval == 0 {
+            return Err(TrainError::InvalidOption(format!(
+                "--prune needs a negative threshold and an average interval of at least 1 (got {} and {})",
+                p.threshold, p.average_interval
+            )));
+        }
+    }
     if let Some(path) = &o.resume {
         let (h, body) = checkpoint::load(path, &header(o, 0, 0.0, None))?;
         let mut solver = McSolver::from_bytes(&body)?;
         solver.set_threads(o.threads);
+        if o.pruning.is_some() {
+            solver.set_pruning(o.pruning);
+        }
         let runs = h
             .history
             .unwrap_or_else(|| vec![RunRecord::unknown(h.iterations, h.seconds)]);
@@ -255,6 +277,7 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64, Vec<RunRecord>), 
         // The team games meet far more information sets than a table can hold (see
         // McConfig::lazy); heads-up runs keep the eager table they were measured with.
         lazy: o.variant.rules().players > 2,
+        pruning: o.pruning,
         ..McConfig::default()
     };
     Ok((McSolver::new(config)?, 0.0, Vec::new()))
@@ -400,6 +423,7 @@ pub fn train_on(
     let mut last_eval = Instant::now();
     let mut chunk = 64u64;
     let mut interrupted = false;
+    let mut pruned_actions = 0u64;
     let mut eval = Vec::new();
     let capacity = solver.table().max_info_sets();
     let log = |solver: &McSolver<u64>,
@@ -465,10 +489,11 @@ pub fn train_on(
         };
         let t = Instant::now();
         let before = solver.iterations();
-        match &restricted {
+        pruned_actions += match &restricted {
             Some(r) => solver.train(r, n)?,
             None => solver.train(&game, n)?,
-        };
+        }
+        .pruned;
         match &mut merger {
             Some(m) => {
                 m.merge(&mut solver, comm)?;
@@ -524,6 +549,7 @@ pub fn train_on(
         ranks,
         core_hours: runs.iter().map(|r| r.core_hours).sum(),
         runs: runs.len(),
+        pruned_actions,
     };
     if !lead {
         return Ok(report);

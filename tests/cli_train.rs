@@ -346,7 +346,10 @@ fn pruning_skips_actions_and_refuses_what_it_cannot_do() {
     for (extra, why) in [
         (&["--prune", "5"][..], "negative threshold"),
         (&["--prune", "-100", "--algorithm", "os-mccfr"], "es-mccfr"),
-        (&["--prune", "-100", "--prune-average-every", "0"], "at least 1"),
+        (
+            &["--prune", "-100", "--prune-average-every", "0"],
+            "at least 1",
+        ),
         (&["--prune-average-every", "5"], "--prune"),
     ] {
         let mut args = train_args(out, "10");

@@ -9,7 +9,7 @@ fn cards(s: &str) -> [Card; 3] {
     [v[0], v[1], v[2]]
 }
 
-fn play(score: [u8; 2], mano: u8, h0: &str, h1: &str, acts: &[&str]) -> Hand {
+pub(super) fn play(score: [u8; 2], mano: u8, h0: &str, h1: &str, acts: &[&str]) -> Hand {
     let start = PublicState::new_hand(RuleSet::ARG_1V1, score, mano).unwrap();
     let mut h = Hand::deal(start, &[cards(h0), cards(h1)]).unwrap();
     for a in acts {
@@ -18,7 +18,7 @@ fn play(score: [u8; 2], mano: u8, h0: &str, h1: &str, acts: &[&str]) -> Hand {
     h
 }
 
-fn key(a: Abstraction, h: &Hand, seat: u8) -> u64 {
+pub(super) fn key(a: Abstraction, h: &Hand, seat: u8) -> u64 {
     a.key(&h.view(seat).unwrap(), h.public_events()).unwrap()
 }
 

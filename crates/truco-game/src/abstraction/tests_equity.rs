@@ -2,27 +2,12 @@
 //! measure is right on known hands, and the keys follow the buckets.
 
 use super::equity::{cluster, parse, round_won, tier_triples};
+use super::tests::key;
 use super::*;
-use crate::cards::Deck;
 use crate::hand::Hand;
-use crate::public::PublicState;
-use crate::rules::RuleSet;
 
 fn play(h0: &str, h1: &str, acts: &[&str]) -> Hand {
-    let cards = |s: &str| {
-        let v = Deck::Spanish40.parse_cards(s).unwrap();
-        [v[0], v[1], v[2]]
-    };
-    let start = PublicState::new_hand(RuleSet::ARG_1V1, [0, 0], 0).unwrap();
-    let mut h = Hand::deal(start, &[cards(h0), cards(h1)]).unwrap();
-    for a in acts {
-        h.apply(a.parse().unwrap()).unwrap();
-    }
-    h
-}
-
-fn key(a: Abstraction, h: &Hand, seat: u8) -> u64 {
-    a.key(&h.view(seat).unwrap(), h.public_events()).unwrap()
+    super::tests::play([0, 0], 0, h0, h1, acts)
 }
 
 #[test]

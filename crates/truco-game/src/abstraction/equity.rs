@@ -90,7 +90,6 @@ pub fn round_won(me: [u8; 3], opp: [u8; 3], mano: bool) -> bool {
         my_lead: bool,
         mano: bool,
     ) -> bool {
-        let my_cards = (0..3).filter(|&i| used.0 & (1 << i) == 0);
         let reply = |mine: usize, theirs: usize| {
             let (a, b) = (me[mine], opp[theirs]);
             let r = match a.cmp(&b) {
@@ -114,17 +113,12 @@ pub fn round_won(me: [u8; 3], opp: [u8; 3], mano: bool) -> bool {
                 }
             }
         };
-        let their = |u: u8| (0..3).filter(move |&i| u & (1 << i) == 0);
+        // The cards of a hand not yet played (bit i of `mask`: card i played).
+        let unplayed = |mask: u8| (0..3).filter(move |&i| mask & (1 << i) == 0);
         if my_lead {
-            my_cards
-                .into_iter()
-                .any(|m| their(used.1).all(|o| reply(m, o)))
+            unplayed(used.0).any(|m| unplayed(used.1).all(|o| reply(m, o)))
         } else {
-            their(used.1).all(|o| {
-                (0..3)
-                    .filter(|&i| used.0 & (1 << i) == 0)
-                    .any(|m| reply(m, o))
-            })
+            unplayed(used.1).all(|o| unplayed(used.0).any(|m| reply(m, o)))
         }
     }
     go(me, opp, (0, 0), [PARDA; 3], 0, mano, mano)

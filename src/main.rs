@@ -42,8 +42,8 @@ enum Command {
     /// What a strategy table is and how it was trained (iterations, core-hours, every run).
     #[command(after_help = examples::INFO)]
     Info(cmd::info::Args),
-    /// Exploitability of a table (exact on arg-1v1-mini, a sampled lower bound on arg-1v1 and
-    /// arg-2v2) or of any arena bot as it plays (--bot; trained responder or LBR).
+    /// Exploitability of a table (exact on arg-1v1-mini, elsewhere a sampled lower bound) or of
+    /// any arena bot as it plays (--bot; trained responder or LBR).
     #[command(after_help = examples::EXPLOIT)]
     Exploit(cmd::exploit::Args),
     /// Charts of training logs, eval reports and exploitability curves (SVG and PNG).

@@ -15,25 +15,37 @@ use truco_game::{Action, ActionList};
 
 use crate::game::GState;
 
+/// A running 64-bit digest of a state's parts.
+struct Digest(u64);
+
+impl Digest {
+    /// A digest from `seed` of what every seat knows: the public history and the start score.
+    fn of_public(seed: u64, s: &GState) -> Digest {
+        let mut d = Digest(seed);
+        d.mix(s.history as u64);
+        d.mix((s.history >> 64) as u64);
+        d.mix(s.history_len as u64);
+        let [a, b] = s.start_score();
+        d.mix(((a as u64) << 8) | b as u64);
+        d
+    }
+
+    fn mix(&mut self, x: u64) {
+        self.0 ^= x;
+        self.0 = self.0.wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(31);
+    }
+}
+
 /// A 64-bit digest of everything the acting bot could depend on.
 fn state_seed(s: &GState) -> u64 {
-    let mut h = 0x9E37_79B9_7F4A_7C15u64;
-    let mut mix = |x: u64| {
-        h ^= x;
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(31);
-    };
-    mix(s.history as u64);
-    mix((s.history >> 64) as u64);
-    mix(s.history_len as u64);
-    let [a, b] = s.start_score();
-    mix(((a as u64) << 8) | b as u64);
+    let mut d = Digest::of_public(0x9E37_79B9_7F4A_7C15, s);
     if let Some(st) = s.state() {
         for seat in 0..st.public().rules().players {
-            mix(st.dealt_set(seat).0);
+            d.mix(st.dealt_set(seat).0);
         }
-        mix(st.public().mano() as u64);
+        d.mix(st.public().mano() as u64);
     }
-    h
+    d.0
 }
 
 /// A 64-bit digest of what the acting seat knows (score, mano, its own cards, the public
@@ -41,24 +53,15 @@ fn state_seed(s: &GState) -> u64 {
 /// information and of a salt its opponent does not see, so that an opponent who models it
 /// with another salt predicts its draws no better than its mixed strategy allows.
 pub fn info_seed(s: &GState, salt: u64) -> u64 {
-    let mut h = 0x2545_F491_4F6C_DD1Du64 ^ salt;
-    let mut mix = |x: u64| {
-        h ^= x;
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(31);
-    };
-    mix(s.history as u64);
-    mix((s.history >> 64) as u64);
-    mix(s.history_len as u64);
-    let [a, b] = s.start_score();
-    mix(((a as u64) << 8) | b as u64);
+    let mut d = Digest::of_public(0x2545_F491_4F6C_DD1D ^ salt, s);
     if let Some(st) = s.state() {
         if let Some(seat) = st.actor().seat() {
-            mix(st.dealt_set(seat).0);
+            d.mix(st.dealt_set(seat).0);
         }
-        mix(st.public().mano() as u64);
+        d.mix(st.public().mano() as u64);
     }
-    mix(salt);
-    h
+    d.mix(salt);
+    d.0
 }
 
 /// What a bot did at a state.
@@ -107,5 +110,47 @@ pub fn choice_seeded(bot: &mut dyn Bot, s: &GState, seed: u64) -> BotChoice {
     match canonical[..n].iter().position(|&a| a == chosen) {
         Some(i) => BotChoice::Index(i, n),
         None => BotChoice::Illegal(chosen),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use truco_cfr::{ActionList, Game, NodeKind};
+
+    use super::*;
+    use crate::game::TrucoGame;
+    use crate::keying::Exact;
+
+    /// The digests are pinned: bots seeded from them draw as they did when the project's
+    /// figures were measured, so those stay reproducible.
+    #[test]
+    fn the_seeds_are_stable() {
+        let g = TrucoGame::arg_1v1(Exact);
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let (mut s, mut actions, mut seeds) = (g.root(), ActionList::new(), Vec::new());
+        loop {
+            match g.node_kind(&s) {
+                NodeKind::Chance => {
+                    let o = g.sample_chance(&s, &mut rng);
+                    g.apply_chance(&mut s, o);
+                }
+                NodeKind::Player(_) => {
+                    seeds.push((state_seed(&s), info_seed(&s, 7)));
+                    actions.clear();
+                    g.legal_actions(&s, &mut actions);
+                    g.apply(&mut s, actions[seeds.len() % actions.len()]);
+                }
+                NodeKind::Terminal => break,
+            }
+        }
+        assert_eq!(
+            seeds,
+            [
+                (3012862013730783273, 1645757065390182791),
+                (6794588457543416930, 16466375719691322736),
+                (13308135146887781865, 4740159524397652821)
+            ]
+        );
     }
 }

@@ -184,6 +184,37 @@ pub trait Game: Sync {
     }
 }
 
+/// Plays on from `s` to a terminal state, which it returns: chance outcomes drawn from `rng`,
+/// and at each decision the legal action at the index `pick` returns (given the state, its
+/// legal actions and `rng`). For tests, benchmarks and simulations.
+pub fn play_out<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    mut s: G::State,
+    rng: &mut R,
+    mut pick: impl FnMut(&G::State, &[G::Action], &mut R) -> usize,
+) -> G::State {
+    let mut actions = ActionList::new();
+    loop {
+        match game.node_kind(&s) {
+            NodeKind::Chance => {
+                let o = game.sample_chance(&s, rng);
+                game.apply_chance(&mut s, o);
+            }
+            NodeKind::Player(_) => {
+                game.legal_actions(&s, &mut actions);
+                let i = pick(&s, &actions, rng);
+                game.apply(&mut s, actions[i]);
+            }
+            NodeKind::Terminal => return s,
+        }
+    }
+}
+
+/// A uniformly random index into `actions` (never empty), for [`play_out`].
+pub fn random_pick<S, A, R: Rng + ?Sized>(_: &S, actions: &[A], rng: &mut R) -> usize {
+    (rng.next_u32() as usize) % actions.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

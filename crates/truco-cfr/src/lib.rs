@@ -63,7 +63,7 @@ pub use distributed::{train_distributed, Comm, MergeStats, Merger, Single, Threa
 pub use error::CfrError;
 pub use eval::{best_response_value, expected_value, exploitability};
 pub use full::{DcfrParams, FullSolver};
-pub use game::{ActionList, Game, NodeKind, Player, MAX_ACTIONS};
+pub use game::{play_out, random_pick, ActionList, Game, NodeKind, Player, MAX_ACTIONS};
 pub use mccfr::{McConfig, McSolver, Pruning, TrainStats};
 pub use solver::Solver;
 pub use table::{Entry, InfoTable};

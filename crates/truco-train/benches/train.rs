@@ -5,9 +5,9 @@
 //! `cargo bench -p truco-train --bench train -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use truco_cfr::{ActionList, Game, McConfig, McSolver, NodeKind};
+use truco_cfr::{play_out, random_pick, Game, McConfig, McSolver};
 use truco_game::abstraction::Abstraction;
 use truco_train::game::{GState, TrucoGame};
 use truco_train::keying::{Abstract, Keyer};
@@ -17,24 +17,11 @@ fn nodes(g: &TrucoGame<Abstract>, n: usize) -> Vec<GState> {
     let g = *g;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
     let mut out = Vec::new();
-    let mut actions = ActionList::new();
     while out.len() < n {
-        let mut s = g.root();
-        loop {
-            match g.node_kind(&s) {
-                NodeKind::Chance => {
-                    let o = g.sample_chance(&s, &mut rng);
-                    g.apply_chance(&mut s, o);
-                }
-                NodeKind::Player(_) => {
-                    out.push(s);
-                    g.legal_actions(&s, &mut actions);
-                    let k = (rng.next_u32() as usize) % actions.len();
-                    g.apply(&mut s, actions[k]);
-                }
-                NodeKind::Terminal => break,
-            }
-        }
+        play_out(&g, g.root(), &mut rng, |s, actions, rng| {
+            out.push(*s);
+            random_pick(s, actions, rng)
+        });
     }
     out
 }

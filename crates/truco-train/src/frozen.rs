@@ -116,7 +116,7 @@ pub fn choice_seeded(bot: &mut dyn Bot, s: &GState, seed: u64) -> BotChoice {
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
-    use truco_cfr::{ActionList, Game, NodeKind};
+    use truco_cfr::{play_out, Game};
 
     use super::*;
     use crate::game::TrucoGame;
@@ -128,22 +128,11 @@ mod tests {
     fn the_seeds_are_stable() {
         let g = TrucoGame::arg_1v1(Exact);
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
-        let (mut s, mut actions, mut seeds) = (g.root(), ActionList::new(), Vec::new());
-        loop {
-            match g.node_kind(&s) {
-                NodeKind::Chance => {
-                    let o = g.sample_chance(&s, &mut rng);
-                    g.apply_chance(&mut s, o);
-                }
-                NodeKind::Player(_) => {
-                    seeds.push((state_seed(&s), info_seed(&s, 7)));
-                    actions.clear();
-                    g.legal_actions(&s, &mut actions);
-                    g.apply(&mut s, actions[seeds.len() % actions.len()]);
-                }
-                NodeKind::Terminal => break,
-            }
-        }
+        let mut seeds = Vec::new();
+        play_out(&g, g.root(), &mut rng, |s, actions, _| {
+            seeds.push((state_seed(s), info_seed(s, 7)));
+            seeds.len() % actions.len()
+        });
         assert_eq!(
             seeds,
             [

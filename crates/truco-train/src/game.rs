@@ -636,7 +636,7 @@ pub fn capped_points(p: &PublicState, score: [u8; 2], camas: [u8; 2]) -> [f64; 2
 mod tests {
     use super::*;
     use crate::keying::{Abstract, Exact};
-    use truco_cfr::Tree;
+    use truco_cfr::{play_out, random_pick, Tree};
     use truco_game::abstraction::Abstraction;
 
     #[test]
@@ -660,27 +660,15 @@ mod tests {
         let g = TrucoGame::arg_2v2(Abstract(Abstraction::Arg2v2BucketsV1));
         assert_eq!((g.seats(), g.seat_player(2), g.seat_player(3)), (4, 0, 1));
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(4);
-        let mut actions = ActionList::new();
         let mut seats_seen = [0u32; 4];
         for _ in 0..500 {
-            let mut s = g.root();
-            loop {
-                match g.node_kind(&s) {
-                    NodeKind::Chance => {
-                        let o = g.sample_chance(&s, &mut rng);
-                        g.apply_chance(&mut s, o);
-                    }
-                    NodeKind::Player(p) => {
-                        let seat = g.acting_seat(&s);
-                        seats_seen[seat] += 1;
-                        assert_eq!(p, seat % 2, "the player is the acting seat's team");
-                        g.legal_actions(&s, &mut actions);
-                        let k = (rng.next_u32() as usize) % actions.len();
-                        g.apply(&mut s, actions[k]);
-                    }
-                    NodeKind::Terminal => break,
-                }
-            }
+            let s = play_out(&g, g.root(), &mut rng, |s, actions, rng| {
+                let seat = g.acting_seat(s);
+                seats_seen[seat] += 1;
+                let team = NodeKind::Player(seat % 2);
+                assert_eq!(g.node_kind(s), team, "the player is the acting seat's team");
+                random_pick(s, actions, rng)
+            });
             let (u0, u1) = (g.utility(&s, 0), g.utility(&s, 1));
             assert_eq!(u0, -u1);
             let need = 30 - s.start_score()[0].min(s.start_score()[1]);
@@ -700,29 +688,16 @@ mod tests {
             Abstract(Abstraction::ValencianBucketsV1),
         );
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(8);
-        let mut actions = ActionList::new();
         let mut seen = 0;
         for _ in 0..20_000 {
-            let mut s = g.root();
-            loop {
-                match g.node_kind(&s) {
-                    NodeKind::Chance => {
-                        let o = g.sample_chance(&s, &mut rng);
-                        g.apply_chance(&mut s, o);
-                    }
-                    NodeKind::Player(_) => {
-                        g.legal_actions(&s, &mut actions);
-                        // Raise and accept often, so that joc fora is reached.
-                        let pick = actions
-                            .iter()
-                            .position(|m| matches!(m.0, Action::Raise | Action::Quiero))
-                            .filter(|_| rng.next_u32() % 3 != 0)
-                            .unwrap_or((rng.next_u32() as usize) % actions.len());
-                        g.apply(&mut s, actions[pick]);
-                    }
-                    NodeKind::Terminal => break,
-                }
-            }
+            // Raise and accept often, so that joc fora is reached.
+            let s = play_out(&g, g.root(), &mut rng, |_, actions, rng| {
+                actions
+                    .iter()
+                    .position(|m| matches!(m.0, Action::Raise | Action::Quiero))
+                    .filter(|_| rng.next_u32() % 3 != 0)
+                    .unwrap_or((rng.next_u32() as usize) % actions.len())
+            });
             let p = s.state().unwrap().public();
             let Some(w) = p.match_winner() else { continue };
             let w = w as usize;
@@ -744,25 +719,12 @@ mod tests {
         use rand::SeedableRng;
         let g = TrucoGame::arg_1v1(Abstract(Abstraction::Tiers));
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
-        let mut actions = ActionList::new();
         for _ in 0..2000 {
-            let mut s = g.root();
-            loop {
-                match g.node_kind(&s) {
-                    NodeKind::Chance => {
-                        let o = g.sample_chance(&s, &mut rng);
-                        g.apply_chance(&mut s, o);
-                    }
-                    NodeKind::Player(_) => {
-                        g.legal_actions(&s, &mut actions);
-                        assert!(!actions.is_empty());
-                        let _ = g.info_key(&s);
-                        let k = (rng.next_u32() as usize) % actions.len();
-                        g.apply(&mut s, actions[k]);
-                    }
-                    NodeKind::Terminal => break,
-                }
-            }
+            let s = play_out(&g, g.root(), &mut rng, |s, actions, rng| {
+                assert!(!actions.is_empty());
+                let _ = g.info_key(s);
+                random_pick(s, actions, rng)
+            });
             let (u0, u1) = (g.utility(&s, 0), g.utility(&s, 1));
             assert_eq!(u0, -u1);
             let need = 15 - s.start_score()[0].min(s.start_score()[1]);

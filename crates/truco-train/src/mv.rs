@@ -444,29 +444,14 @@ mod tests {
         use crate::game::TrucoGame;
         use crate::keying::Exact;
         use rand::SeedableRng;
-        use truco_cfr::{ActionList, Game, NodeKind};
+        use truco_cfr::{play_out, random_pick, Game};
 
         let grid = for_rules(&RuleSet::VALENCIAN).unwrap();
         let g = TrucoGame::new(RuleSet::VALENCIAN, Exact).with_match_values(grid);
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
-        let mut actions = ActionList::new();
         let (mut closed, mut won) = (0, 0);
         for _ in 0..3000 {
-            let mut s = g.root();
-            loop {
-                match g.node_kind(&s) {
-                    NodeKind::Chance => {
-                        let o = g.sample_chance(&s, &mut rng);
-                        g.apply_chance(&mut s, o);
-                    }
-                    NodeKind::Player(_) => {
-                        g.legal_actions(&s, &mut actions);
-                        let k = (rand::Rng::next_u32(&mut rng) as usize) % actions.len();
-                        g.apply(&mut s, actions[k]);
-                    }
-                    NodeKind::Terminal => break,
-                }
-            }
+            let s = play_out(&g, g.root(), &mut rng, random_pick);
             let p = s.state().unwrap().public();
             let u = g.utility(&s, 0);
             assert_eq!(g.utility(&s, 1), -u);
@@ -509,7 +494,7 @@ mod tests {
         use crate::game::TrucoGame;
         use crate::keying::Exact;
         use rand::SeedableRng;
-        use truco_cfr::{ActionList, Game, NodeKind};
+        use truco_cfr::{play_out, random_pick, Game};
         use truco_game::RuleSet;
 
         let table = truco_solve::sampled::sampled_match_values(&RuleSet::ARG_1V1, 200, 5).unwrap();
@@ -517,25 +502,10 @@ mod tests {
         let g = TrucoGame::arg_1v1(Exact).with_match_values(grid);
         let capped = TrucoGame::arg_1v1(Exact);
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(9);
-        let mut actions = ActionList::new();
         let mut cells = std::collections::BTreeSet::new();
         let mut differs = 0;
         for _ in 0..300 {
-            let mut s = g.root();
-            loop {
-                match g.node_kind(&s) {
-                    NodeKind::Chance => {
-                        let o = g.sample_chance(&s, &mut rng);
-                        g.apply_chance(&mut s, o);
-                    }
-                    NodeKind::Player(_) => {
-                        g.legal_actions(&s, &mut actions);
-                        let k = (rand::Rng::next_u32(&mut rng) as usize) % actions.len();
-                        g.apply(&mut s, actions[k]);
-                    }
-                    NodeKind::Terminal => break,
-                }
-            }
+            let s = play_out(&g, g.root(), &mut rng, random_pick);
             let p = s.state().unwrap().public();
             let (start, pts, mano) = (s.start_score(), p.hand_points(), p.mano());
             let next = [start[0] + pts[0], start[1] + pts[1]];

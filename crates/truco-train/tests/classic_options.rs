@@ -2,9 +2,9 @@
 //! [`TrainVariant`] whose header options name it exactly, and every decision of random hands
 //! (both kinds of pica-pica hand included) has a key.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use truco_cfr::{ActionList, Game, NodeKind};
+use truco_cfr::{play_out, random_pick, Game};
 use truco_game::RuleSet;
 use truco_train::keying::{Abstract, NO_KEY};
 use truco_train::variant::TrainVariant;
@@ -34,7 +34,6 @@ fn every_option_set() -> Vec<Vec<String>> {
 #[test]
 fn every_accepted_option_set_trains_and_keys_every_decision() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
-    let mut actions = ActionList::new();
     let mut trainable = 0;
     for opts in every_option_set() {
         let refs: Vec<&str> = opts.iter().map(String::as_str).collect();
@@ -56,22 +55,10 @@ fn every_accepted_option_set_trains_and_keys_every_decision() {
         v.check_abstraction(v.default_abstraction()).unwrap();
         let g = v.game(Abstract(v.default_abstraction()));
         for _ in 0..40 {
-            let mut s = g.root();
-            loop {
-                match g.node_kind(&s) {
-                    NodeKind::Chance => {
-                        let o = g.sample_chance(&s, &mut rng);
-                        g.apply_chance(&mut s, o);
-                    }
-                    NodeKind::Player(_) => {
-                        assert_ne!(g.info_key(&s), NO_KEY, "{refs:?}");
-                        g.legal_actions(&s, &mut actions);
-                        let i = (rng.next_u32() as usize) % actions.len();
-                        g.apply(&mut s, actions[i]);
-                    }
-                    NodeKind::Terminal => break,
-                }
-            }
+            play_out(&g, g.root(), &mut rng, |s, actions, rng| {
+                assert_ne!(g.info_key(s), NO_KEY, "{refs:?}");
+                random_pick(s, actions, rng)
+            });
         }
         trainable += 1;
     }

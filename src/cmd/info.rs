@@ -58,7 +58,7 @@ pub fn run(a: &Args, out: &mut impl Write) -> Result<(), Box<dyn std::error::Err
         }
         None => writeln!(
             out,
-            "training: no history ({} not found: trained before histories were recorded)",
+            "training: no history ({} not found: written without one, or not kept beside the table; a shipped table's card in models/ says how it was trained)",
             history::sidecar_path(&a.model).display()
         )?,
     }

@@ -10,57 +10,18 @@
 //! first decision after trick 1 ("trick 2+"). Prints the median, 90th and 99th percentile wall
 //! time per decision, with the iterations and information sets of the search.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::Instant;
 
-use rand::seq::SliceRandom;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use truco_game::{Action, ActionList, Card, Event, PublicState, RuleSet, State};
 use truco_query::Policy;
 use truco_search::searcher::{Method, DEFAULT_DEALS};
 use truco_search::{SearchBudget, Searcher};
 
-/// A decision of seat `seat`, its view and the hand's events, reached by random play; `after`:
-/// the first decision after trick 1 instead of the hand's first.
-fn spot(
-    rules: RuleSet,
-    rng: &mut Xoshiro256PlusPlus,
-    after: bool,
-) -> Option<(truco_game::View, Vec<Event>)> {
-    let mut deck: Vec<Card> = rules.deck.cards().iter().collect();
-    deck.shuffle(rng);
-    let hands: Vec<[Card; 3]> = (0..rules.players as usize)
-        .map(|s| [deck[3 * s], deck[3 * s + 1], deck[3 * s + 2]])
-        .collect();
-    let t = rules.target;
-    let score = [rng.random_range(0..t), rng.random_range(0..t)];
-    let mano = rng.random_range(0..rules.players);
-    let public = PublicState::new_hand(rules, score, mano).ok()?;
-    let mut st = State::deal(public, &hands).ok()?;
-    let mut events = vec![st.deal_event()];
-    loop {
-        let seat = st.actor().seat()?;
-        let mut legal = ActionList::new();
-        st.legal_actions(&mut legal);
-        if (!after || st.public().trick() >= 1) && legal.len() > 1 {
-            return Some((st.view(seat).ok()?, events));
-        }
-        let keep: Vec<Action> = legal
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|a| !matches!(a, Action::Mazo | Action::NoQuiero))
-            .collect();
-        let a = if keep.is_empty() {
-            legal.as_slice()[0]
-        } else {
-            keep[rng.random_range(0..keep.len())]
-        };
-        let (e, _) = st.apply(a).ok()?;
-        events.push(e);
-    }
-}
+use common::spot;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

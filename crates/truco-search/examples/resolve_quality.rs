@@ -12,49 +12,20 @@
 //! points per hand of: the blueprint, the sampled re-solve, the vector re-solve (unsafe and
 //! safe), and the reference solved to convergence (400 iterations).
 
+mod common;
+
 use std::sync::Arc;
 
-use rand::seq::SliceRandom;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use truco_cfr::resolve::{resolve, Focus, PublicRoot, Subgame};
 use truco_cfr::vector::{self, Discount, Gadget, GadgetKind, Strategy};
-use truco_game::{Action, ActionList, Card, Event, PublicState, RuleSet, State, View};
 use truco_query::Policy;
 use truco_search::ranges::{others_range, seat_range};
 use truco_search::root::{HandRoot, Replay};
 use truco_search::SearchBudget;
 
-fn spot(rules: RuleSet, rng: &mut Xoshiro256PlusPlus) -> Option<(View, Vec<Event>)> {
-    let mut deck: Vec<Card> = rules.deck.cards().iter().collect();
-    deck.shuffle(rng);
-    let hands = [[deck[0], deck[1], deck[2]], [deck[3], deck[4], deck[5]]];
-    let score = [rng.random_range(0..15u8), rng.random_range(0..15u8)];
-    let public = PublicState::new_hand(rules, score, rng.random_range(0..2u8)).ok()?;
-    let mut st = State::deal(public, &hands).ok()?;
-    let mut events = vec![st.deal_event()];
-    loop {
-        let seat = st.actor().seat()?;
-        let mut legal = ActionList::new();
-        st.legal_actions(&mut legal);
-        if st.public().trick() >= 1 && legal.len() > 1 {
-            return Some((st.view(seat).ok()?, events));
-        }
-        let keep: Vec<Action> = legal
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|a| !matches!(a, Action::Mazo | Action::NoQuiero))
-            .collect();
-        let a = if keep.is_empty() {
-            legal.as_slice()[0]
-        } else {
-            keep[rng.random_range(0..keep.len())]
-        };
-        let (e, _) = st.apply(a).ok()?;
-        events.push(e);
-    }
-}
+use common::spot;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -73,7 +44,7 @@ fn main() {
     let mut losses: Vec<[f64; 4]> = Vec::new();
     println!("table {table}, budget {budget}, {n} spots after trick 1 (exploitability, points per hand, on a 512-deal reference)");
     while rows.len() < n {
-        let Some((view, events)) = spot(rules, &mut rng) else {
+        let Some((view, events)) = spot(rules, &mut rng, true) else {
             continue;
         };
         let replay = Replay::new(&view, &events).expect("replay");

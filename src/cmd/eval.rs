@@ -68,14 +68,14 @@ pub struct Args {
     /// likely action, and when that is a card the search picks which; it never folds where
     /// playing on dominates, nor accepts (or raises) an envido or truco below its break-even
     /// (its own total; the search's hand win chance), nor makes a big bluff (a falta or a raise that
-    /// stakes the match on a showdown more likely lost than won), nor a truco-ladder raise on a
+    /// stakes the match on a showdown more likely lost than won) unless it searches, nor a truco-ladder raise on a
     /// hand more likely lost than won, nor an envido bluff once the match shows its opponents
     /// decline its envido calls too seldom for bluffs to pay; against opponents who have shown
     /// themselves erratic (folds or envido answers no sound player makes) it plays as the
     /// search bot;
     /// `FILE@purify=T` keeps the actions of probability T or more, `FILE@cards=table` plays
     /// the table's own card, `FILE@folds=all` keeps every fold, `FILE@accepts=all` every acceptance,
-    /// `FILE@bluffs=all` every big bluff, `FILE@truco-bluffs=all` every truco bluff,
+    /// `FILE@bluffs=all` every big bluff (`small`: none, searching or not), `FILE@truco-bluffs=all` every truco bluff,
     /// `FILE@envido-bluffs=all` every envido bluff whoever the opponents,
     /// `FILE@erratic=table` the table against erratic opponents too,
     /// `FILE@rows=served` reads the rows with the table's post-processing step,

@@ -9,7 +9,7 @@ use thiserror::Error;
 use truco_bots::{Bot, BotMaker, Heuristic, Random, SearchBot, TeamBot};
 use truco_game::spot::rules_text;
 use truco_game::RuleSet;
-use truco_player::{CardPlay, Player, TablePlay};
+use truco_player::{BigBluffs, CardPlay, Player, TablePlay};
 use truco_query::Policy;
 
 /// Why a bot could not be named or built.
@@ -52,7 +52,7 @@ pub enum BotSpec {
     Random,
     /// A trained strategy table, played by the [`Player`] as the [`TablePlay`] says: written
     /// `path` for [`TablePlay::STRONG`]; `@purify=T`, `@cards=table|search|auto`,
-    /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small`,
+    /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small|auto`,
     /// `@truco-bluffs=all|none`, `@envido-bluffs=all|adapt`, `@erratic=table|search` and
     /// `@match=keep|risk` and `@rows=trained|served` after
     /// the path change it; `path@raw` is [`TablePlay::RAW`], the table as trained, with the
@@ -128,7 +128,7 @@ impl FromStr for BotSpec {
     /// `heuristic`, `search` and `random` (case-insensitive) name the built-in bots; a text that looks
     /// like a path (contains `/` or `\`, or ends in `.tbl`) names a model file, optionally
     /// followed by `@raw` or `@purify=T` (a threshold in [0, 1)), `@cards=table|search|auto`,
-    /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small`,
+    /// `@folds=all|undominated`, `@accepts=all|break-even`, `@bluffs=all|small|auto`,
     /// `@truco-bluffs=all|none`, `@envido-bluffs=all|adapt`, `@erratic=table|search` and
     /// `@match=keep|risk`, `@rows=trained|served` (the table's rows as trained, or with the
     /// post-processing step it declares: `@raw` reads them served) (see
@@ -166,8 +166,9 @@ impl FromStr for BotSpec {
                     ("folds", "undominated") => play.drop_dominated_folds = true,
                     ("accepts", "all") => play.refuse_below_break_even = false,
                     ("accepts", "break-even") => play.refuse_below_break_even = true,
-                    ("bluffs", "all") => play.drop_big_bluffs = false,
-                    ("bluffs", "small") => play.drop_big_bluffs = true,
+                    ("bluffs", name) => {
+                        play.big_bluffs = BigBluffs::from_name(name).ok_or_else(bad)?
+                    }
                     ("truco-bluffs", "all") => play.drop_truco_bluffs = false,
                     ("truco-bluffs", "none") => play.drop_truco_bluffs = true,
                     ("envido-bluffs", "all") => play.adapt_envido_bluffs = false,
@@ -225,8 +226,8 @@ impl fmt::Display for BotSpec {
                 if !play.refuse_below_break_even {
                     f.write_str("@accepts=all")?;
                 }
-                if !play.drop_big_bluffs {
-                    f.write_str("@bluffs=all")?;
+                if play.big_bluffs != TablePlay::STRONG.big_bluffs {
+                    write!(f, "@bluffs={}", play.big_bluffs.name())?;
                 }
                 if !play.drop_truco_bluffs {
                     f.write_str("@truco-bluffs=all")?;
@@ -290,7 +291,8 @@ mod tests {
             ),
             ("m.tbl@accepts=all@folds=all", "m.tbl@folds=all@accepts=all"),
             ("m.tbl@accepts=break-even", "m.tbl"),
-            ("m.tbl@bluffs=small", "m.tbl"),
+            ("m.tbl@bluffs=auto", "m.tbl"),
+            ("m.tbl@bluffs=small", "m.tbl@bluffs=small"),
             ("m.tbl@truco-bluffs=none@envido-bluffs=adapt", "m.tbl"),
             ("m.tbl@erratic=search", "m.tbl"),
             ("m.tbl@erratic=table@bluffs=all", "m.tbl@bluffs=all@erratic=table"),

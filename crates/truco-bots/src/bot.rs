@@ -65,7 +65,7 @@ pub struct Fallbacks {
     /// Bets the table accepted (or raised) below their break-even, refused instead
     /// (`TablePlay::refuse_below_break_even`).
     pub bets_refused: u64,
-    /// Big bluffs the table made, not made (`TablePlay::drop_big_bluffs`).
+    /// Big bluffs the table made, not made (`TablePlay::big_bluffs`).
     pub bluffs_dropped: u64,
     /// Truco-ladder bluffs the table made, not made (`TablePlay::drop_truco_bluffs`).
     pub truco_bluffs_dropped: u64,

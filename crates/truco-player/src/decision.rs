@@ -48,7 +48,7 @@ pub struct Change {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
     /// A falta envido or a match-staking raise made on a showdown more likely lost than won
-    /// ([`crate::TablePlay::drop_big_bluffs`]).
+    /// ([`crate::TablePlay::big_bluffs`]).
     BigBluff,
     /// A truco-ladder call on a hand with less than even chances
     /// ([`crate::TablePlay::drop_truco_bluffs`]).

@@ -51,4 +51,4 @@ pub mod table_play;
 pub use decision::{Change, Changes, Decision, Rule, Source};
 pub use error::PlayerError;
 pub use player::Player;
-pub use table_play::{CardPlay, TablePlay};
+pub use table_play::{BigBluffs, CardPlay, TablePlay};

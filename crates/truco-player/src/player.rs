@@ -323,9 +323,9 @@ impl Player {
             }
             again
         };
-        if let Some(bluff) =
-            drawn.filter(|&a| self.play.drop_big_bluffs && SearchBot::big_bluff(view, a, rng))
-        {
+        if let Some(bluff) = drawn.filter(|&a| {
+            self.play.big_bluffs.drops(self.search.is_some()) && SearchBot::big_bluff(view, a, rng)
+        }) {
             self.counts.bluffs_dropped += 1;
             drawn = Some(redraw(&mut r, Rule::BigBluff, bluff, rng)?);
         }

@@ -8,8 +8,9 @@ use truco_arena::{run_specs, ArenaConfig, BotError, BotSpec};
 use truco_bots::{Bot, BotRng};
 use truco_game::abstraction::Abstraction;
 use truco_game::{Action, ActionList, Spot};
-use truco_player::{CardPlay, Player, Rule, Source, TablePlay};
+use truco_player::{BigBluffs, CardPlay, Player, Rule, Source, TablePlay};
 use truco_query::{Policy, TableMeta, TableWriter};
+use truco_search::Searcher;
 
 const SPOT: &str = "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 7O 3C";
 
@@ -339,6 +340,30 @@ fn a_big_bluff_is_not_made() {
         let counts = play.fallbacks().unwrap();
         assert_eq!(counts.bluffs_dropped, if dropped { 10 } else { 0 }, "{at}");
         assert_eq!(raw.fallbacks().unwrap().bluffs_dropped, 0);
+        // A searching player makes the bluff (`BigBluffs::DropUnlessSearching`); one told to
+        // drop it always (`@bluffs=small`) does not, searching or not.
+        let searcher =
+            Arc::new(Searcher::new(Arc::clone(&policy), "10it".parse().unwrap()).unwrap());
+        let searching = |big_bluffs| {
+            Player::new(Arc::clone(&policy))
+                // This rule alone (the joc fora on 4-5-5 is a truco bluff too).
+                .with_play(TablePlay {
+                    big_bluffs,
+                    ..TablePlay::RAW
+                })
+                .with_search(Arc::clone(&searcher), false)
+        };
+        let (mut auto, mut small) = (
+            searching(BigBluffs::DropUnlessSearching),
+            searching(BigBluffs::Drop),
+        );
+        for _ in 0..10 {
+            let a = auto.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert_eq!(a, call, "{at}");
+            let b = small.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+            assert_eq!(b != call, dropped, "{at}: {b}");
+        }
+        assert_eq!(auto.fallbacks().unwrap().bluffs_dropped, 0);
     }
 }
 

@@ -3,9 +3,9 @@
 //! ES-MCCFR iterations once their information sets are known. Counted with the per-thread
 //! counting allocator of truco-testkit.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use truco_cfr::{ActionList, Game, McConfig, McSolver, NodeKind};
+use truco_cfr::{play_out, random_pick, Game, McConfig, McSolver};
 use truco_game::abstraction::Abstraction;
 use truco_train::game::TrucoGame;
 use truco_train::keying::{Abstract, NO_KEY};
@@ -56,27 +56,15 @@ fn arg_classic_keys_and_moves_allocate_nothing() {
 /// allocate nothing once warm.
 fn walks_allocate_nothing(g: TrucoGame<Abstract>) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-    let mut actions = ActionList::new();
-    let mut walk = |rng: &mut Xoshiro256PlusPlus| -> u64 {
+    let walk = |rng: &mut Xoshiro256PlusPlus| -> u64 {
         let mut keys = 0u64;
-        let mut s = g.root();
-        loop {
-            match g.node_kind(&s) {
-                NodeKind::Chance => {
-                    let o = g.sample_chance(&s, rng);
-                    g.apply_chance(&mut s, o);
-                }
-                NodeKind::Player(_) => {
-                    let k = g.info_key(&s);
-                    assert_ne!(k, NO_KEY);
-                    keys ^= k;
-                    g.legal_actions(&s, &mut actions);
-                    let i = (rng.next_u32() as usize) % actions.len();
-                    g.apply(&mut s, actions[i]);
-                }
-                NodeKind::Terminal => return keys,
-            }
-        }
+        play_out(&g, g.root(), rng, |s, actions, rng| {
+            let k = g.info_key(s);
+            assert_ne!(k, NO_KEY);
+            keys ^= k;
+            random_pick(s, actions, rng)
+        });
+        keys
     };
     for _ in 0..100 {
         walk(&mut rng);

@@ -34,7 +34,7 @@ pub enum BotError {
         arena: String,
     },
     /// The text is neither a bot name nor a file path.
-    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated, @accepts=all|break-even, @bluffs=all|small, @truco-bluffs=all|none, @envido-bluffs=all|adapt and @erratic=table|search, @rows=trained|served, or @raw (the table as trained, with the post-processing step it declares); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
+    #[error("unknown bot `{0}` (valid: heuristic, search, random, or a model file path, optionally followed by @purify=T (0 <= T < 1), @cards=table|search|auto, @folds=all|undominated, @accepts=all|break-even, @bluffs=all|small|auto, @truco-bluffs=all|none, @envido-bluffs=all|adapt and @erratic=table|search, @rows=trained|served, or @raw (the table as trained, with the post-processing step it declares); in team variants two of them joined by `+`, e.g. models/arg-2v2.tbl+heuristic)")]
     Unknown(String),
     /// A mixed team was asked for in a game without partners.
     #[error("`{0}` is a team of two bots, but {1} has no partners (one seat per team)")]

@@ -845,6 +845,59 @@ impl PublicState {
         }
     }
 
+    /// The totals the table reveals when `value` gives each seat's total (its envido value, or
+    /// with `flor` its flor value; `None`: it holds no flor, or the caller does not know it),
+    /// by the rule set's reveal rule: seats in order from the mano, folded ones skipped
+    /// (except for a valencian envit, revealed from every starting hand).
+    pub fn reveal_totals(&self, flor: bool, value: impl Fn(u8) -> Option<u8>) -> Totals {
+        let n = self.rules.players;
+        let mut out = [NONE; MAX_SEATS];
+        let mut best: Option<u8> = None;
+        let winner_only = !flor && self.rules.envido_reveal == EnvidoReveal::Winner;
+        for k in 0..n {
+            let s = seat_after(self.mano, k, n);
+            if self.is_folded(s) && !winner_only {
+                continue;
+            }
+            let Some(v) = value(s) else {
+                continue;
+            };
+            let show = match self.rules.envido_reveal {
+                EnvidoReveal::All => true,
+                EnvidoReveal::Records => best.is_none_or(|b| v > b),
+                EnvidoReveal::Winner => {
+                    // Keep only the best so far (ties to the seat first from the mano).
+                    if best.is_none_or(|b| v > b) {
+                        out = [NONE; MAX_SEATS];
+                        true
+                    } else {
+                        false
+                    }
+                }
+            };
+            if show {
+                out[s as usize] = v;
+                best = Some(best.map_or(v, |b| b.max(v)));
+            }
+        }
+        out
+    }
+
+    /// Whether `seat` holding a hand of total `value` (as in [`PublicState::reveal_totals`])
+    /// fits `totals`, revealed from this state: the table would show what it showed for the
+    /// seat. A total it did not show is bounded by the totals shown before it ("son buenas"),
+    /// which only the seats that showed theirs decide, so each seat is checked alone.
+    pub fn reveal_admits(&self, flor: bool, totals: &Totals, seat: u8, value: Option<u8>) -> bool {
+        let shown = |s: u8| {
+            if s == seat {
+                value
+            } else {
+                Some(totals[s as usize]).filter(|&t| t != NONE)
+            }
+        };
+        self.reveal_totals(flor, shown)[seat as usize] == totals[seat as usize]
+    }
+
     /// Whether the actor's `action` ends the hand (a dry run on a copy, without settling).
     fn would_end(&self, action: Action) -> bool {
         let Some(seat) = self.actor().seat() else {

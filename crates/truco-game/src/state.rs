@@ -7,7 +7,6 @@ use crate::cards::{Card, CardSet};
 use crate::envido::{envido_value, flor_value};
 use crate::public::{Phase, PlayError, PublicState};
 use crate::ranking::Ranking;
-use crate::rules::EnvidoReveal;
 use crate::view::View;
 
 /// The full state of a hand: [`PublicState`] + the hands dealt. `Copy` and small.
@@ -363,44 +362,14 @@ impl State {
     /// The totals the table reveals: envido values (or flor values of flor holders) of the
     /// seats still in the hand, filtered by the rule set's reveal rule.
     fn reveal(&self, flor: bool) -> Totals {
-        let p = &self.public;
-        let n = p.rules().players;
-        let mut out = [NONE; MAX_SEATS];
-        let mut best: Option<u8> = None;
-        let winner_only = !flor && p.rules().envido_reveal == EnvidoReveal::Winner;
-        for k in 0..n {
-            let s = crate::action::seat_after(p.mano(), k, n);
-            if p.is_folded(s) && !winner_only {
-                continue;
-            }
+        self.public.reveal_totals(flor, |s| {
             let h = self.dealt_set(s);
-            let v = if flor {
-                match flor_value(h) {
-                    Some(v) => v,
-                    None => continue,
-                }
+            if flor {
+                flor_value(h)
             } else {
-                envido_value(h)
-            };
-            let show = match p.rules().envido_reveal {
-                EnvidoReveal::All => true,
-                EnvidoReveal::Records => best.is_none_or(|b| v > b),
-                EnvidoReveal::Winner => {
-                    // Keep only the best so far (ties to the seat first from the mano).
-                    if best.is_none_or(|b| v > b) {
-                        out = [NONE; MAX_SEATS];
-                        true
-                    } else {
-                        false
-                    }
-                }
-            };
-            if show {
-                out[s as usize] = v;
-                best = Some(best.map_or(v, |b| b.max(v)));
+                Some(envido_value(h))
             }
-        }
-        out
+        })
     }
 
     /// What `seat` sees: the public state and its own cards (none in a mão de ferro), the

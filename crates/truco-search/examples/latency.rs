@@ -8,7 +8,8 @@
 //! Spots: random deals at random scores of the table's game (the Argentine games), the hand
 //! played by random non-folding actions up to the first decision of the hand ("start") or the
 //! first decision after trick 1 ("trick 2+"). Prints the median, 90th and 99th percentile wall
-//! time per decision, with the iterations and information sets of the search.
+//! time per decision, with the iterations and information sets of the search, and why the
+//! blueprint answered where it did.
 
 mod common;
 
@@ -55,31 +56,42 @@ fn main() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     println!("table {table}, budget {budget}, {method:?}, {n} spots each");
     for (name, after) in [("start", false), ("trick 2+", true)] {
-        let (mut ms, mut its, mut sets, mut fell) = (vec![], vec![], vec![], 0);
+        let (mut ms, mut its, mut sets, mut why) = (vec![], vec![], vec![], vec![]);
         while ms.len() < n {
             let Some((view, events)) = spot(rules, &mut rng, after) else {
                 continue;
             };
             let t = Instant::now();
-            let r = searcher
-                .decide(&view, &events, ms.len() as u64, false)
-                .expect("search");
+            let r = match searcher.decide(&view, &events, ms.len() as u64, false) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("search failed: {e}\n  view {view:?}\n  events {events:?}");
+                    std::process::exit(1);
+                }
+            };
             ms.push(t.elapsed().as_secs_f64() * 1e3);
             its.push(r.stats.iterations as f64);
             sets.push(r.stats.info_sets as f64);
-            fell += usize::from(r.blueprint.is_some());
+            why.extend(r.blueprint);
         }
         let q = |v: &mut Vec<f64>, p: f64| {
             v.sort_by(f64::total_cmp);
             v[((v.len() - 1) as f64 * p).round() as usize]
         };
         println!(
-            "{name:9} p50 {:7.1} ms  p90 {:7.1} ms  p99 {:7.1} ms  iterations p50 {:8.0}  info sets p50 {:8.0}  blueprint answers {fell}",
+            "{name:9} p50 {:7.1} ms  p90 {:7.1} ms  p99 {:7.1} ms  iterations p50 {:8.0}  info sets p50 {:8.0}  blueprint answers {}",
             q(&mut ms, 0.5),
             q(&mut ms, 0.9),
             q(&mut ms, 0.99),
             q(&mut its, 0.5),
-            q(&mut sets, 0.5)
+            q(&mut sets, 0.5),
+            why.len()
         );
+        // Why the blueprint answered, each reason once (their counts vary with the iterations).
+        why.sort();
+        why.dedup_by(|a, b| a.split(" after ").next() == b.split(" after ").next());
+        for reason in why {
+            println!("  blueprint answered: {reason}");
+        }
     }
 }

@@ -4,7 +4,7 @@
 use rand::Rng;
 use truco_cfr::resolve::{cumulative, draw, Range};
 use truco_game::envido::{envido_value, flor_value, has_flor};
-use truco_game::{Action, Card, CardSet, Event, View, NONE};
+use truco_game::{Action, Card, CardSet, Event, PublicState, Totals, View};
 use truco_query::Policy;
 
 use crate::root::{Deal, Replay};
@@ -33,29 +33,25 @@ pub fn candidates(deck: CardSet, replay: &Replay, seat: u8) -> Vec<[Card; 3]> {
             }
         }
     }
-    // Revealed totals, each an envido total or a flor total (`PublicState::reveal_kind`), and
-    // whether the seat declared a flor (it then holds one).
-    let mut totals: Vec<(bool, u8)> = Vec::new();
+    // Each reveal of totals (`PublicState::reveal_kind`: envido or flor totals), with the
+    // state it was revealed from, and whether the seat declared a flor (it then holds one).
+    let mut reveals: Vec<(&PublicState, bool, Totals)> = Vec::new();
     let mut declared_flor = false;
     for (i, e) in replay.events.iter().enumerate() {
         match *e {
             Event::Reveal {
                 seat: by,
                 action,
-                totals: t,
-            } if t[seat as usize] != NONE => {
-                let flor = replay.before[i].reveal_kind(action) == Some(true);
-                totals.push((flor, t[seat as usize]));
+                totals,
+            } => {
+                let before = &replay.before[i];
+                let flor = before.reveal_kind(action) == Some(true);
+                reveals.push((before, flor, totals));
                 declared_flor |= by == seat && action == Action::Flor;
             }
             Event::Act {
                 seat: by,
                 action: Action::Flor,
-            }
-            | Event::Reveal {
-                seat: by,
-                action: Action::Flor,
-                ..
             } if by == seat => declared_flor = true,
             _ => {}
         }
@@ -76,14 +72,17 @@ pub fn candidates(deck: CardSet, replay: &Replay, seat: u8) -> Vec<[Card; 3]> {
                 if declared_flor && !has_flor(hs) {
                     continue;
                 }
-                let shown = |&(flor, t): &(bool, u8)| {
-                    if flor {
-                        flor_value(hs) == Some(t)
+                // The table would have shown what it showed: a total it kept hidden did not
+                // beat the ones shown before it.
+                let fits = |&(before, flor, totals): &(&PublicState, bool, Totals)| {
+                    let value = if flor {
+                        flor_value(hs)
                     } else {
-                        envido_value(hs) == t
-                    }
+                        Some(envido_value(hs))
+                    };
+                    before.reveal_admits(flor, &totals, seat, value)
                 };
-                if !totals.iter().all(shown) {
+                if !reveals.iter().all(fits) {
                     continue;
                 }
                 out.push(h);

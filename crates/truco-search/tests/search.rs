@@ -138,6 +138,60 @@ fn ranges_keep_the_public_cards_and_the_shown_totals() {
 }
 
 #[test]
+fn a_total_kept_hidden_did_not_beat_the_ones_shown() {
+    // Seat 0 (the mano) shows 28, the three others say son buenas: their totals are at most
+    // 28. With seat 1 to act, seat 0's range holds only 28, seat 2's at most 28.
+    let text = "arg-2v2 | score 12-20 | dealer 3 | seat 1: 1E 7O 3C \
+                | 0:envido 1:quiero [0:28 1:- 2:- 3:-] 0:4B";
+    let spot: Spot = text.parse().unwrap();
+    let view = spot.to_view().unwrap();
+    let replay = Replay::new(&view, spot.history()).unwrap();
+    let deck = spot.rules().deck.cards();
+    let seat0 = candidates(deck, &replay, 0);
+    assert!(!seat0.is_empty());
+    assert!(seat0
+        .iter()
+        .all(|h| envido_value(CardSet::from_cards(h)) == 28));
+    let seat2 = candidates(deck, &replay, 2);
+    let totals: std::collections::BTreeSet<u8> = seat2
+        .iter()
+        .map(|h| envido_value(CardSet::from_cards(h)))
+        .collect();
+    assert!(totals.contains(&28) && totals.contains(&0), "{totals:?}");
+    assert!(totals.iter().all(|&t| t <= 28), "{totals:?}");
+}
+
+#[test]
+fn six_seats_search_after_a_falta_envido_won_with_the_others_silent() {
+    // Seat 5, the mano, won a falta envido with 27 and the five others said son buenas: the
+    // other team holds no total above 27 (with one, it would have won the match).
+    let text = "arg-classic players=6 pica-pica | score 20-14 | dealer 4 | seat 1: 7C 1O 1E \
+                | 5:envido 0:falta-envido 1:quiero [5:27 0:- 1:- 2:- 3:- 4:-] \
+                5:5B 0:2E 1:1E 2:4O 3:4C 4:4B /";
+    let spot: Spot = text.parse().unwrap();
+    let rules = spot.rules();
+    let view = spot.to_view().unwrap();
+    let replay = Replay::new(&view, spot.history()).unwrap();
+    for seat in [0, 2, 4] {
+        let range = candidates(rules.deck.cards(), &replay, seat);
+        assert!(!range.is_empty());
+        assert!(range
+            .iter()
+            .all(|h| envido_value(CardSet::from_cards(h)) <= 27));
+    }
+    let opts = OpenOptions {
+        verify_checksum: false,
+    };
+    let table = "arg-classic-players-6-pica-pica.tbl";
+    let p = Arc::new(Policy::open_with(model(table), opts).unwrap());
+    let s = Searcher::new(p, SearchBudget(Budget::Iterations(50))).unwrap();
+    for seed in 0..8 {
+        let searched = s.decide(&view, spot.history(), seed, false).unwrap();
+        assert!(searched.blueprint.is_none(), "{:?}", searched.blueprint);
+    }
+}
+
+#[test]
 fn two_seats_with_flor_are_searched_and_a_declared_flor_is_in_the_range() {
     // Seat 0 declared flor: every hand of its range holds one; seat 1 answers a truco.
     let text = "arg-classic players=2 target=15 flor | score 3-5 | dealer 1 | seat 1: 4C 5O 6B \

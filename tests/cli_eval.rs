@@ -189,3 +189,33 @@ fn team_tables_and_mixed_teams() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_searching_side_reports_its_searches() {
+    let model = concat!(env!("CARGO_MANIFEST_DIR"), "/models/arg-1v1.tbl");
+    let args = [
+        "eval",
+        "--variant",
+        "arg-1v1",
+        "--a",
+        model,
+        "--b",
+        model,
+        "--matches",
+        "4",
+        "--seed",
+        "3",
+        "--search",
+        "100it",
+        "--search-side",
+        "a",
+    ];
+    let v = json_value(&run_variant(args.to_vec(), "arg-1v1", &[], true));
+    let (a, b) = (&v["fallbacks_a"], &v["fallbacks_b"]);
+    assert!(a["searched"].as_u64().unwrap() > 0, "{a}");
+    assert_eq!(a["searches_given_up"], 0, "{a}");
+    assert_eq!(b["searched"], 0, "{b}");
+    let text = run_variant(args.to_vec(), "arg-1v1", &[], false);
+    assert!(text.contains("A searched"), "{text}");
+    assert!(!text.contains("B searched"), "{text}");
+}

@@ -298,6 +298,14 @@ impl fmt::Display for Report {
                     fb.decisions,
                     100.0 * fb.fallbacks as f64 / fb.decisions.max(1) as f64
                 )?;
+                if fb.searched + fb.searches_given_up > 0 {
+                    write!(
+                        f,
+                        "\n{side} searched {} decisions; {} of the searches gave up (failed or out of time) and the table answered",
+                        fb.searched + fb.searches_given_up,
+                        fb.searches_given_up
+                    )?;
+                }
                 if fb.folds_dropped + fb.bets_refused + fb.bluffs_dropped > 0 {
                     write!(
                         f,

@@ -78,6 +78,11 @@ pub struct Fallbacks {
     /// Refusals or folds that would have ended the match lost, played otherwise
     /// (`TablePlay::keep_the_match` in `truco-player`).
     pub matches_kept: u64,
+    /// Decisions searched at decision time whose search answered.
+    pub searched: u64,
+    /// Decisions whose search gave up (it failed or ran out of time): the table answered them
+    /// (or, where it never saw the spot, the fallback, counted in `fallbacks`).
+    pub searches_given_up: u64,
 }
 
 impl Fallbacks {
@@ -97,6 +102,8 @@ impl Fallbacks {
                     envido_bluffs_dropped: x.envido_bluffs_dropped + y.envido_bluffs_dropped,
                     erratic_decisions: x.erratic_decisions + y.erratic_decisions,
                     matches_kept: x.matches_kept + y.matches_kept,
+                    searched: x.searched + y.searched,
+                    searches_given_up: x.searches_given_up + y.searches_given_up,
                 })
             }
         }

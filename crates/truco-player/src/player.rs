@@ -226,7 +226,9 @@ impl Player {
             .filter(|s| s.blueprint.is_none());
         if found.is_none() {
             // A search that failed or ran out of time: the table's answer.
-            self.counts.fallbacks += 1;
+            self.counts.searches_given_up += 1;
+        } else {
+            self.counts.searched += 1;
         }
         let s = found?;
         Some((s.refine(row?), s))

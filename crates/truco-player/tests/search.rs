@@ -64,6 +64,7 @@ fn against_erratic_opponents_the_bot_plays_as_the_search_bot() {
     assert!(legal.contains(a));
     let searched = bot.fallbacks().unwrap();
     assert_eq!(searched.erratic_decisions, 0);
+    assert_eq!((searched.searched, searched.searches_given_up), (1, 0));
     // The opponent folded while leading the tricks, with nothing to answer.
     let fold: Spot =
         "arg-1v1 | score 0-0 | dealer 1 | seat 0: 1E 5C 6O | 0:envido 1:no-quiero 0:1E 1:4B"
@@ -79,4 +80,21 @@ fn against_erratic_opponents_the_bot_plays_as_the_search_bot() {
     let after = bot.fallbacks().unwrap();
     assert_eq!(after.erratic_decisions, 1);
     assert_eq!(after.decisions, searched.decisions, "no search after");
+}
+
+#[test]
+fn a_search_that_gives_up_leaves_the_decision_to_the_table_and_is_counted() {
+    let spot: Spot = TRICK2.parse().unwrap();
+    let view = spot.to_view().unwrap();
+    let mut legal = truco_game::ActionList::new();
+    view.legal_actions(&mut legal);
+    let s = Arc::new(searcher(Budget::Time(std::time::Duration::from_nanos(1))));
+    let mut bot = Player::new(policy()).with_search(s, false);
+    let mut rng = BotRng::seed_from_u64(3);
+    let a = bot.act_in_hand(&view, spot.history(), legal.as_slice(), &mut rng);
+    assert!(legal.contains(a));
+    let counts = bot.fallbacks().unwrap();
+    assert_eq!((counts.searched, counts.searches_given_up), (0, 1));
+    // The table knew the spot: no fallback.
+    assert_eq!((counts.decisions, counts.fallbacks), (1, 0));
 }

@@ -3,14 +3,10 @@
 //! with an `svg` root) and PNG (signature, size); bad inputs give clear errors.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn truco(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_truco"))
-        .args(args)
-        .output()
-        .expect("the truco binary runs")
-}
+mod common;
+
+use common::{tmp_dir, truco, TmpDir};
 
 fn data(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -20,11 +16,8 @@ fn data(name: &str) -> String {
         .into_owned()
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("truco-cli-plot-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn tmp(name: &str) -> TmpDir {
+    tmp_dir("plot", name)
 }
 
 fn check(file: &Path) {

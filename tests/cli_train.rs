@@ -1,7 +1,7 @@
 //! `truco train` run as a process: a table truco-query opens, kill and resume equal to an
 //! uninterrupted run, Ctrl-C, and refused checkpoints.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -10,9 +10,9 @@ use truco_query::{OpenOptions, Table};
 
 mod common;
 
-use common::{ok, tmp_dir, truco};
+use common::{ok, tmp_dir, truco, TmpDir};
 
-fn tmp(name: &str) -> PathBuf {
+fn tmp(name: &str) -> TmpDir {
     tmp_dir("train", name)
 }
 

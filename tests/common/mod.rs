@@ -5,7 +5,7 @@
 
 pub mod server;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs the `truco` binary with `args` and waits for it.
@@ -66,10 +66,34 @@ pub fn train_args<'a>(variant: &'a str, iterations: &'a str, out: &'a str) -> Ve
     ]
 }
 
-/// A fresh, empty temp folder `truco-cli-{test}-{pid}-{name}`.
-pub fn tmp_dir(test: &str, name: &str) -> PathBuf {
+/// A fresh, empty temp folder `truco-cli-{test}-{pid}-{name}`, removed with what it holds
+/// when the value is dropped (a test that panics leaves nothing behind either).
+pub fn tmp_dir(test: &str, name: &str) -> TmpDir {
     let dir = std::env::temp_dir().join(format!("truco-cli-{test}-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TmpDir(dir)
+}
+
+/// A temp folder of [`tmp_dir`]: a path that removes its folder when dropped.
+pub struct TmpDir(PathBuf);
+
+impl std::ops::Deref for TmpDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TmpDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TmpDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }

@@ -1,21 +1,8 @@
 //! End-to-end tests of [`crate::plot`] on small inputs written to a temporary directory.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::{plot, PlotError, PlotRequest};
-
-/// A fresh temporary directory.
-fn tmp() -> PathBuf {
-    static N: AtomicU32 = AtomicU32::new(0);
-    let d = std::env::temp_dir().join(format!(
-        "truco-plot-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let p = dir.join(name);
@@ -59,16 +46,17 @@ fn check_outputs(files: &[PathBuf]) {
 
 #[test]
 fn log_eval_and_curve_give_ten_valid_files() {
-    let d = tmp();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
     let req = PlotRequest {
-        log: Some(write(&d, "train.log.jsonl", LOG)),
+        log: Some(write(d, "train.log.jsonl", LOG)),
         eval: vec![
-            write(&d, "ckpt-100.json", &eval_json("heuristic", 0.3)),
-            write(&d, "ckpt-200.json", &eval_json("heuristic", 0.45)),
-            write(&d, "ckpt-200-random.json", &eval_json("random", 0.9)),
+            write(d, "ckpt-100.json", &eval_json("heuristic", 0.3)),
+            write(d, "ckpt-200.json", &eval_json("heuristic", 0.45)),
+            write(d, "ckpt-200-random.json", &eval_json("random", 0.9)),
         ],
         curve: Some(write(
-            &d,
+            d,
             "curve.csv",
             "iterations,seconds,exploitability,series\n10,0.1,2.0,dcfr\n100,1.0,0.5,dcfr\n# note\n10,0.2,2.5,es\n100,2.0,1.0,es\n",
         )),
@@ -105,14 +93,15 @@ fn log_eval_and_curve_give_ten_valid_files() {
 
 #[test]
 fn a_malformed_line_is_reported_with_its_number() {
-    let d = tmp();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
     let log = format!(
         "{}{}\n",
         LOG.lines().next().unwrap(),
         "\n{\"iterations\": 5,"
     );
     let req = PlotRequest {
-        log: Some(write(&d, "bad.jsonl", &log)),
+        log: Some(write(d, "bad.jsonl", &log)),
         out: d.join("out"),
         ..PlotRequest::default()
     };
@@ -125,9 +114,10 @@ fn a_malformed_line_is_reported_with_its_number() {
 
 #[test]
 fn a_line_without_iterations_names_the_field() {
-    let d = tmp();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
     let req = PlotRequest {
-        log: Some(write(&d, "x.jsonl", "{\"seconds\": 1.0, \"eval\": []}\n")),
+        log: Some(write(d, "x.jsonl", "{\"seconds\": 1.0, \"eval\": []}\n")),
         out: d.join("out"),
         ..PlotRequest::default()
     };
@@ -140,16 +130,17 @@ fn a_line_without_iterations_names_the_field() {
 
 #[test]
 fn empty_inputs_are_refused() {
-    let d = tmp();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
     let empty = PlotRequest {
-        log: Some(write(&d, "empty.jsonl", "\n\n")),
+        log: Some(write(d, "empty.jsonl", "\n\n")),
         out: d.join("out"),
         ..PlotRequest::default()
     };
     assert!(matches!(plot(&empty), Err(PlotError::Empty { .. })));
     let no_quality = PlotRequest {
         log: Some(write(
-            &d,
+            d,
             "nq.jsonl",
             "{\"iterations\":1,\"seconds\":1,\"eval\":[]}\n",
         )),
@@ -159,7 +150,7 @@ fn empty_inputs_are_refused() {
     let err = plot(&no_quality).unwrap_err().to_string();
     assert!(err.contains("no line has a quality measurement"), "{err}");
     let csv = PlotRequest {
-        curve: Some(write(&d, "c.csv", "iterations,seconds,exploitability\n")),
+        curve: Some(write(d, "c.csv", "iterations,seconds,exploitability\n")),
         out: d.join("out"),
         ..PlotRequest::default()
     };
@@ -172,7 +163,8 @@ fn empty_inputs_are_refused() {
 
 #[test]
 fn a_missing_file_is_an_io_error_naming_it() {
-    let d = tmp();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
     let req = PlotRequest {
         eval: vec![d.join("nope.json")],
         out: d.join("out"),
@@ -185,7 +177,8 @@ fn a_missing_file_is_an_io_error_naming_it() {
 
 #[test]
 fn bad_csv_rows_name_their_line() {
-    let d = tmp();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
     for (text, line, what) in [
         ("1,2\n", 1, "columns"),
         (
@@ -196,7 +189,7 @@ fn bad_csv_rows_name_their_line() {
         ("10,1,NaN\n", 1, "exploitability"),
     ] {
         let req = PlotRequest {
-            curve: Some(write(&d, "bad.csv", text)),
+            curve: Some(write(d, "bad.csv", text)),
             out: d.join("out"),
             ..PlotRequest::default()
         };
@@ -214,16 +207,17 @@ fn bad_csv_rows_name_their_line() {
 
 #[test]
 fn an_eval_file_that_is_not_a_report_is_refused() {
-    let d = tmp();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
     let req = PlotRequest {
-        eval: vec![write(&d, "r.json", "{\"a\": \"x\"}")],
+        eval: vec![write(d, "r.json", "{\"a\": \"x\"}")],
         out: d.join("out"),
         ..PlotRequest::default()
     };
     let err = plot(&req).unwrap_err().to_string();
     assert!(err.contains("win_rate"), "{err}");
     let broken = PlotRequest {
-        eval: vec![write(&d, "b.json", "{\n\"a\": \n")],
+        eval: vec![write(d, "b.json", "{\n\"a\": \n")],
         out: d.join("out"),
         ..PlotRequest::default()
     };

@@ -3,7 +3,8 @@
 //! At each decision it deals the cards it cannot see [`SAMPLES`] times, consistently with
 //! everything public: the cards played face up stay where they are, the vira, a partner's shown
 //! cards and the seat's own cards are out of the pool, and a deal must reproduce every envido
-//! total and flor the table showed (rejection, [`truco_game::State::from_public`]). On each
+//! total and flor the table showed, and every total it kept hidden below the ones shown before
+//! it (rejection, [`truco_game::State::from_public`]). On each
 //! deal it plays the rest of the hand out exactly: a minimax over the remaining card plays
 //! with every hand known (alpha-beta on win / lose; no further calls; hidden cards are left
 //! out, since a card played face down can neither win nor tie and is never better than the
@@ -357,6 +358,22 @@ mod tests {
             assert_eq!(truco_game::envido::envido_value(other), 25);
             assert_eq!(st.public(), v.public());
             assert_eq!(st.dealt(0).unwrap(), v.dealt());
+        }
+    }
+
+    #[test]
+    fn sampled_deals_keep_the_totals_kept_hidden_below_the_shown_ones() {
+        // Seat 0 showed 27; seats 1-3 said son buenas, so none of them holds more.
+        let v = view_of(
+            "arg-2v2 | score 12-20 | dealer 3 | seat 1: 1E 7O 3C | 0:envido 1:quiero [0:27 1:- 2:- 3:-]",
+        );
+        let mut rng = BotRng::seed_from_u64(1);
+        for _ in 0..100 {
+            let st = sample_deal(&v, &mut rng).unwrap();
+            assert_eq!(truco_game::envido::envido_value(st.dealt_set(0)), 27);
+            for seat in [2, 3] {
+                assert!(truco_game::envido::envido_value(st.dealt_set(seat)) <= 27);
+            }
         }
     }
 

@@ -850,13 +850,23 @@ impl PublicState {
     /// by the rule set's reveal rule: seats in order from the mano, folded ones skipped
     /// (except for a valencian envit, revealed from every starting hand).
     pub fn reveal_totals(&self, flor: bool, value: impl Fn(u8) -> Option<u8>) -> Totals {
+        self.reveal_among(flor, |s| !self.is_folded(s), value)
+    }
+
+    /// [`PublicState::reveal_totals`] with the seats still in the hand given by `in_hand`.
+    fn reveal_among(
+        &self,
+        flor: bool,
+        in_hand: impl Fn(u8) -> bool,
+        value: impl Fn(u8) -> Option<u8>,
+    ) -> Totals {
         let n = self.rules.players;
         let mut out = [NONE; MAX_SEATS];
         let mut best: Option<u8> = None;
         let winner_only = !flor && self.rules.envido_reveal == EnvidoReveal::Winner;
         for k in 0..n {
             let s = seat_after(self.mano, k, n);
-            if self.is_folded(s) && !winner_only {
+            if !in_hand(s) && !winner_only {
                 continue;
             }
             let Some(v) = value(s) else {
@@ -896,6 +906,32 @@ impl PublicState {
             }
         };
         self.reveal_totals(flor, shown)[seat as usize] == totals[seat as usize]
+    }
+
+    /// Whether `seat` holding a hand of envido (or with `flor` flor) total `value` fits the
+    /// totals this hand revealed so far, as [`PublicState::reveal_admits`] from the state they
+    /// were revealed in. Seats that showed a total were in the hand then; a seat folded since
+    /// that showed none is not bounded (it may have folded before the reveal).
+    pub fn revealed_admits(&self, flor: bool, seat: u8, value: Option<u8>) -> bool {
+        let totals = if flor {
+            self.flor.totals
+        } else {
+            self.envido.totals
+        };
+        if totals.iter().all(|&t| t == NONE)
+            || (self.is_folded(seat) && totals[seat as usize] == NONE)
+        {
+            return true;
+        }
+        let in_hand = |s: u8| !self.is_folded(s) || totals[s as usize] != NONE;
+        let shown = |s: u8| {
+            if s == seat {
+                value
+            } else {
+                Some(totals[s as usize]).filter(|&t| t != NONE)
+            }
+        };
+        self.reveal_among(flor, in_hand, shown)[seat as usize] == totals[seat as usize]
     }
 
     /// Whether the actor's `action` ends the hand (a dry run on a copy, without settling).

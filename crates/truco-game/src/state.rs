@@ -83,7 +83,8 @@ impl State {
 
     /// A full state for a public state at any point of a hand, given every seat's dealt cards
     /// (for instance a spot with guessed hidden hands). The hands must hold every card each
-    /// seat played, the revealed envido totals, and a flor for every flor shown.
+    /// seat played, the revealed envido totals, a flor for every flor shown, and where a seat
+    /// kept its total hidden ("son buenas"), one that did not beat the totals shown before it.
     pub fn from_public(public: PublicState, hands: &[[Card; 3]]) -> Result<State, PlayError> {
         if public.phase() == Phase::Deal {
             return State::deal(public, hands);
@@ -125,6 +126,14 @@ impl State {
             if shown != NONE && Some(shown) != flor_value(dealt) {
                 return Err(PlayError::BadDeal(format!(
                     "seat {seat} showed flor {shown} but its cards do not make it"
+                )));
+            }
+            // A total the table kept hidden did not beat the ones shown before it.
+            if !public.revealed_admits(false, seat, Some(envido_value(dealt)))
+                || !public.revealed_admits(true, seat, flor_value(dealt))
+            {
+                return Err(PlayError::BadDeal(format!(
+                    "seat {seat}'s cards beat a total shown before it, so the table would have shown theirs"
                 )));
             }
         }

@@ -1,5 +1,7 @@
-//! Random legal hands in every variant: every legal action applies, every hand ends, and
-//! replaying the public events alone rebuilds the same public state and points.
+//! Random legal hands in every variant: every legal action applies, every hand ends,
+//! replaying the public events alone rebuilds the same public state and points, and at every
+//! step the dealt hands fit the public state (`State::from_public`: the totals shown and
+//! those kept hidden).
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -39,6 +41,10 @@ fn random_hands_replay_from_public_events() {
                 pts[1] += aw.points(1);
                 steps += 1;
                 assert!(steps < 64, "a hand must end");
+                let hands: Vec<_> = (0..rules.players).map(|s| st.dealt(s).unwrap()).collect();
+                if let Err(e) = State::from_public(*st.public(), &hands) {
+                    panic!("{e}: {:?} {events:?}", st.public());
+                }
             }
             let (p, rpts) = replay(start, &events).unwrap();
             assert_eq!(&p, st.public());

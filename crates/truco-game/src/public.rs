@@ -11,7 +11,7 @@ use crate::action::{
     seat_after, Action, ActionList, Actor, Awards, Event, Totals, MAX_ACTIONS, MAX_SEATS, NONE,
 };
 use crate::cards::{Card, CardSet};
-use crate::envido::has_flor;
+use crate::envido::{envido_value, flor_value, has_flor};
 use crate::ranking::Ranking;
 use crate::rules::{EnvidoReveal, FoldRule, RuleSet};
 
@@ -932,6 +932,34 @@ impl PublicState {
             }
         };
         self.reveal_among(flor, in_hand, shown)[seat as usize] == totals[seat as usize]
+    }
+
+    /// Checks `hand`, dealt to `seat`, against the totals this hand revealed: it makes the
+    /// envido and flor totals shown for the seat, and a total the table kept hidden ("son
+    /// buenas") does not beat the ones shown before it.
+    pub fn check_hand_totals(&self, seat: u8, hand: CardSet) -> Result<(), PlayError> {
+        let envido = envido_value(hand);
+        let shown = self.envido.totals[seat as usize];
+        if shown != NONE && shown != envido {
+            return Err(PlayError::BadDeal(format!(
+                "seat {seat} showed envido {shown} but its cards make {envido}"
+            )));
+        }
+        let flor = flor_value(hand);
+        let shown = self.flor.totals[seat as usize];
+        if shown != NONE && Some(shown) != flor {
+            return Err(PlayError::BadDeal(format!(
+                "seat {seat} showed flor {shown} but its cards do not make it"
+            )));
+        }
+        if !self.revealed_admits(false, seat, Some(envido))
+            || !self.revealed_admits(true, seat, flor)
+        {
+            return Err(PlayError::BadDeal(format!(
+                "seat {seat}'s cards beat a total shown before it, so the table would have shown theirs"
+            )));
+        }
+        Ok(())
     }
 
     /// Whether the actor's `action` ends the hand (a dry run on a copy, without settling).

@@ -115,27 +115,7 @@ impl State {
                     }
                 }
             }
-            let shown = public.envido().totals[seat as usize];
-            if shown != NONE && shown != envido_value(dealt) {
-                return Err(PlayError::BadDeal(format!(
-                    "seat {seat} showed envido {shown} but its cards make {}",
-                    envido_value(dealt)
-                )));
-            }
-            let shown = public.flor().totals[seat as usize];
-            if shown != NONE && Some(shown) != flor_value(dealt) {
-                return Err(PlayError::BadDeal(format!(
-                    "seat {seat} showed flor {shown} but its cards do not make it"
-                )));
-            }
-            // A total the table kept hidden did not beat the ones shown before it.
-            if !public.revealed_admits(false, seat, Some(envido_value(dealt)))
-                || !public.revealed_admits(true, seat, flor_value(dealt))
-            {
-                return Err(PlayError::BadDeal(format!(
-                    "seat {seat}'s cards beat a total shown before it, so the table would have shown theirs"
-                )));
-            }
+            public.check_hand_totals(seat, dealt)?;
         }
         Ok(st)
     }

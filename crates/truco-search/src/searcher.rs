@@ -125,9 +125,9 @@ pub struct Searched {
 }
 
 /// Whether the search covers a table of `rules`: every variant (the Argentine games, paulista
-/// with its vira and cards played face down, valencian). [`Searcher::decide`] leaves some
-/// hands to the table: pica-pica hands between two seats of a six-seat match, and paulista's
-/// mão de onze and mão de ferro.
+/// with its vira and cards played face down, valencian; a pica-pica hand between two seats of
+/// a six-seat match as the heads-up hand it is). [`Searcher::decide`] leaves paulista's mão de
+/// onze and mão de ferro to the table.
 pub fn searchable(rules: &truco_game::RuleSet) -> bool {
     matches!(
         rules.variant,
@@ -261,9 +261,7 @@ impl Searcher {
         let seat = view.seat();
         let rules = *view.public().rules();
         let p = view.public();
-        let unsupported = if rules.pica_pair > 0 {
-            Some("a pica-pica hand between two seats of a six-seat match")
-        } else if p.mao_de_onze().is_some() {
+        let unsupported = if p.mao_de_onze().is_some() {
             Some("a mão de onze (the team at 11 sees both its hands)")
         } else if p.is_iron() || view.known_dealt().is_none() {
             Some("a mão de ferro (nobody sees their cards)")

@@ -323,8 +323,13 @@ fn bots_search_the_answers_to_truco_calls_or_every_decision_as_asked() {
     assert!(all.from_trick(0).searches(&trick1));
 }
 
-/// The first decision after trick 1 with a choice, in heuristic matches of `rules`.
-fn later_decision(rules: RuleSet, seed: u64) -> (truco_game::View, Vec<truco_game::Event>) {
+/// The first decision after trick 1 with a choice, in heuristic matches of `rules` (with
+/// `pair`, in a pica-pica pair hand; else in a hand of every seat).
+fn later_decision(
+    rules: RuleSet,
+    seed: u64,
+    pair: bool,
+) -> (truco_game::View, Vec<truco_game::Event>) {
     use rand::SeedableRng;
     use truco_bots::{Bot, BotRng, HandEvents, Heuristic};
     let mut found = None;
@@ -336,7 +341,10 @@ fn later_decision(rules: RuleSet, seed: u64) -> (truco_game::View, Vec<truco_gam
             &mut |_seat: u8, view: &truco_game::View, legal: &truco_game::ActionList| {
                 events.observe(view);
                 let p = view.public();
-                if found.is_none() && p.trick() >= 1 && legal.len() > 1 && p.rules().pica_pair == 0
+                if found.is_none()
+                    && p.trick() >= 1
+                    && legal.len() > 1
+                    && (p.rules().pica_pair > 0) == pair
                 {
                     found = Some((*view, events.as_slice().to_vec()));
                 }
@@ -369,7 +377,7 @@ fn every_variant_is_searched_after_the_first_trick() {
         let p = Arc::new(Policy::open_with(model(table), opts).unwrap());
         let s = Searcher::new(p, SearchBudget(Budget::Iterations(200))).unwrap();
         for seed in 1..4 {
-            let (view, events) = later_decision(rules, seed);
+            let (view, events) = later_decision(rules, seed, false);
             let a = s.decide(&view, &events, seed, true).unwrap();
             assert!(a.blueprint.is_none(), "{table}: {:?}", a.blueprint);
             let total: f64 = a.probs.iter().map(|(_, p)| p).sum();
@@ -428,7 +436,7 @@ fn the_range_vector_search_answers_every_variant_after_the_first_trick() {
                 .unwrap()
                 .with_method(Method::Vector { deals: 128, safe });
             for seed in 1..3 {
-                let (view, events) = later_decision(rules, seed);
+                let (view, events) = later_decision(rules, seed, false);
                 let a = s.decide(&view, &events, seed, true).unwrap();
                 // A guarded re-solve that has not held its gadget leaves the blueprint.
                 if let (true, Some(why)) = (safe, &a.blueprint) {
@@ -453,5 +461,48 @@ fn the_range_vector_search_answers_every_variant_after_the_first_trick() {
             table != "arg-1v1.tbl" || searched >= 1,
             "{table}: {searched}"
         );
+    }
+}
+
+#[test]
+fn a_pica_pica_pair_hand_is_searched_from_the_table() {
+    let opts = OpenOptions {
+        verify_checksum: false,
+    };
+    let table = "arg-classic-players-6-pica-pica.tbl";
+    let p = Arc::new(Policy::open_with(model(table), opts).unwrap());
+    let rules = RuleSet::new("arg-classic", &["players=6", "pica-pica"]).unwrap();
+    let s = Searcher::new(p.clone(), SearchBudget(Budget::Iterations(200))).unwrap();
+    for seed in 1..4 {
+        let (view, events) = later_decision(rules, seed, true);
+        assert!(view.public().rules().pica_pair > 0);
+        let a = s.decide(&view, &events, seed, true).unwrap();
+        assert!(a.blueprint.is_none(), "{:?}", a.blueprint);
+        // The warm start reads the table's rows of the pair hand.
+        let replay = Replay::new(&view, &events).unwrap();
+        let root = HandRoot::new(
+            *view.public().rules(),
+            rules.deck.cards(),
+            &replay,
+            &p,
+            None,
+            None,
+        );
+        let other = 1 - view.seat();
+        let hand = candidates(rules.deck.cards(), &replay, other)
+            .into_iter()
+            .find(|h| !h.iter().any(|c| view.dealt().contains(c)))
+            .unwrap();
+        let world = root.world(&Deal::of(view.seat(), view.dealt()), &Deal::of(other, hand));
+        let row = p.recommend_trained(&view, &events).unwrap();
+        assert!(!row.fallback);
+        let mut legal = ActionList::new();
+        root.game().legal_actions(&world, &mut legal);
+        let mut prior = vec![1.0 / legal.len() as f32; legal.len()];
+        root.prior(&world, &mut prior);
+        for (m, got) in legal.iter().zip(&prior) {
+            let want = row.get(m.0).unwrap().prob;
+            assert!((got - want).abs() < 0.01, "{:?}: {got} vs {want}", m.0);
+        }
     }
 }

@@ -122,15 +122,22 @@ fn a_six_seat_pica_pica_answer_carries_a_match_win_value() {
             mean_win(&s.decide(&view, &events, seed, true).unwrap(), table);
         }
     }
-    // A pair hand of a pica-pica round is still left to the table.
+    // A pair hand of a pica-pica round has no match-equity table: it is searched for points
+    // (its win values unknown), and refused for match wins.
     let spot: Spot =
         "arg-classic players=6 pica-pica pair=2 | score 10-4 | dealer 1 | seat 1: 1E 7E 3B | 0:4B"
             .parse()
             .unwrap();
     let view = spot.to_view().unwrap();
-    let e = searcher(&policy("arg-classic-players-6-pica-pica.tbl"))
+    let pairs = searcher(&policy("arg-classic-players-6-pica-pica.tbl"));
+    let points = pairs.decide(&view, spot.history(), 1, true).unwrap();
+    assert!(points.blueprint.is_none(), "{:?}", points.blueprint);
+    let values = points.values.unwrap();
+    assert!(values.iter().all(|v| v.points.is_finite() && v.win.is_nan()));
+    let e = pairs
+        .with_utility(Utility::Match)
         .decide(&view, spot.history(), 1, true)
         .unwrap_err();
     assert!(matches!(e, SearchError::Unsupported(_)), "{e}");
-    assert!(e.to_string().contains("pica-pica"), "{e}");
+    assert!(e.to_string().contains("match-equity"), "{e}");
 }

@@ -133,7 +133,9 @@ fn a_six_seat_pica_pica_answer_carries_a_match_win_value() {
     let points = pairs.decide(&view, spot.history(), 1, true).unwrap();
     assert!(points.blueprint.is_none(), "{:?}", points.blueprint);
     let values = points.values.unwrap();
-    assert!(values.iter().all(|v| v.points.is_finite() && v.win.is_nan()));
+    assert!(values
+        .iter()
+        .all(|v| v.points.is_finite() && v.win.is_nan()));
     let e = pairs
         .with_utility(Utility::Match)
         .decide(&view, spot.history(), 1, true)

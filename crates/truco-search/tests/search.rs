@@ -7,7 +7,7 @@ use truco_cfr::resolve::{Budget, PublicRoot};
 use truco_cfr::{ActionList, Game};
 use truco_game::envido::envido_value;
 use truco_game::RuleSet;
-use truco_game::{CardSet, Spot};
+use truco_game::{CardSet, Spot, View};
 use truco_query::{OpenOptions, Policy};
 use truco_search::ranges::{candidates, seat_range};
 use truco_search::root::{Deal, HandRoot, Replay};
@@ -20,11 +20,24 @@ fn model(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn policy() -> Arc<Policy> {
+/// A shipped table, opened without verifying its checksum (the tests open many).
+fn shipped(name: &str) -> Arc<Policy> {
     let opts = OpenOptions {
         verify_checksum: false,
     };
-    Arc::new(Policy::open_with(model("arg-1v1.tbl"), opts).unwrap())
+    Arc::new(Policy::open_with(model(name), opts).unwrap())
+}
+
+fn policy() -> Arc<Policy> {
+    shipped("arg-1v1.tbl")
+}
+
+/// A spot, its view and the replay of its hand.
+fn replayed(text: &str) -> (Spot, View, Replay) {
+    let spot: Spot = text.parse().unwrap();
+    let view = spot.to_view().unwrap();
+    let replay = Replay::new(&view, spot.history()).unwrap();
+    (spot, view, replay)
 }
 
 fn searcher(budget: Budget) -> Searcher {
@@ -118,9 +131,7 @@ fn the_subgame_starts_from_the_table() {
 
 #[test]
 fn ranges_keep_the_public_cards_and_the_shown_totals() {
-    let spot: Spot = TRICK2.parse().unwrap();
-    let view = spot.to_view().unwrap();
-    let replay = Replay::new(&view, spot.history()).unwrap();
+    let (spot, view, replay) = replayed(TRICK2);
     let deck = truco_game::RuleSet::ARG_1V1.deck.cards();
     let seat0 = candidates(deck, &replay, 0);
     let seven = "7E".parse().unwrap();
@@ -143,9 +154,7 @@ fn a_total_kept_hidden_did_not_beat_the_ones_shown() {
     // 28. With seat 1 to act, seat 0's range holds only 28, seat 2's at most 28.
     let text = "arg-2v2 | score 12-20 | dealer 3 | seat 1: 1E 7O 3C \
                 | 0:envido 1:quiero [0:28 1:- 2:- 3:-] 0:4B";
-    let spot: Spot = text.parse().unwrap();
-    let view = spot.to_view().unwrap();
-    let replay = Replay::new(&view, spot.history()).unwrap();
+    let (spot, view, replay) = replayed(text);
     let deck = spot.rules().deck.cards();
     let seat0 = candidates(deck, &replay, 0);
     assert!(!seat0.is_empty());
@@ -179,11 +188,8 @@ fn six_seats_search_after_a_falta_envido_won_with_the_others_silent() {
             .iter()
             .all(|h| envido_value(CardSet::from_cards(h)) <= 27));
     }
-    let opts = OpenOptions {
-        verify_checksum: false,
-    };
     let table = "arg-classic-players-6-pica-pica.tbl";
-    let p = Arc::new(Policy::open_with(model(table), opts).unwrap());
+    let p = shipped(table);
     let s = Searcher::new(p, SearchBudget(Budget::Iterations(50))).unwrap();
     for seed in 0..8 {
         let searched = s.decide(&view, spot.history(), seed, false).unwrap();
@@ -196,9 +202,7 @@ fn two_seats_with_flor_are_searched_and_a_declared_flor_is_in_the_range() {
     // Seat 0 declared flor: every hand of its range holds one; seat 1 answers a truco.
     let text = "arg-classic players=2 target=15 flor | score 3-5 | dealer 1 | seat 1: 4C 5O 6B \
                 | 0:flor 0:3E 1:4C 0:truco";
-    let spot: Spot = text.parse().unwrap();
-    let view = spot.to_view().unwrap();
-    let replay = Replay::new(&view, spot.history()).unwrap();
+    let (spot, view, replay) = replayed(text);
     let deck = spot.rules().deck.cards();
     let seat0 = candidates(deck, &replay, 0);
     assert!(!seat0.is_empty());
@@ -210,11 +214,8 @@ fn two_seats_with_flor_are_searched_and_a_declared_flor_is_in_the_range() {
             "{h:?}"
         );
     }
-    let opts = OpenOptions {
-        verify_checksum: false,
-    };
     let table = "arg-classic-players-2-target-15-flor.tbl";
-    let p = Arc::new(Policy::open_with(model(table), opts).unwrap());
+    let p = shipped(table);
     let s = Searcher::new(p, SearchBudget(Budget::Iterations(300))).unwrap();
     let searched = s.decide(&view, spot.history(), 1, true).unwrap();
     assert!(searched.blueprint.is_none(), "{:?}", searched.blueprint);
@@ -243,10 +244,7 @@ fn a_search_out_of_time_plays_the_blueprint_and_says_so() {
 
 #[test]
 fn hands_the_search_leaves_to_the_table_are_refused_with_the_reason() {
-    let opts = OpenOptions {
-        verify_checksum: false,
-    };
-    let p = Arc::new(Policy::open_with(model("paulista-hu.tbl"), opts).unwrap());
+    let p = shipped("paulista-hu.tbl");
     let s = Searcher::new(p, SearchBudget::BOT_DEFAULT).unwrap();
     // Seat 0 at 11: a mão de onze, whose team sees both its hands.
     let spot: Spot = "paulista players=2 | score 11-5 | dealer 1 vira 4O | seat 0: 1E 6O 7C"
@@ -265,10 +263,7 @@ fn a_team_game_is_searched_over_joint_deals_of_the_other_seats() {
     let text = "arg-2v2 | score 10-12 | dealer 3 | seat 1: 4E 5C 6O | 0:1E 1:4E 2:3C 3:2O 0:truco";
     let spot: Spot = text.parse().unwrap();
     let view = spot.to_view().unwrap();
-    let opts = OpenOptions {
-        verify_checksum: false,
-    };
-    let p = Arc::new(Policy::open_with(model("arg-2v2.tbl"), opts).unwrap());
+    let p = shipped("arg-2v2.tbl");
     let s = Searcher::new(p, SearchBudget(Budget::Iterations(300))).unwrap();
     let a = s.decide(&view, spot.history(), 2, true).unwrap();
     assert!(a.blueprint.is_none(), "{:?}", a.blueprint);
@@ -360,9 +355,6 @@ fn later_decision(
 
 #[test]
 fn every_variant_is_searched_after_the_first_trick() {
-    let opts = OpenOptions {
-        verify_checksum: false,
-    };
     for (table, variant, options) in [
         ("valencian.tbl", "valencian", &[][..]),
         ("paulista.tbl", "paulista", &[][..]),
@@ -374,7 +366,7 @@ fn every_variant_is_searched_after_the_first_trick() {
         ),
     ] {
         let rules = RuleSet::new(variant, options).unwrap();
-        let p = Arc::new(Policy::open_with(model(table), opts).unwrap());
+        let p = shipped(table);
         let s = Searcher::new(p, SearchBudget(Budget::Iterations(200))).unwrap();
         for seed in 1..4 {
             let (view, events) = later_decision(rules, seed, false);
@@ -393,13 +385,8 @@ fn paulista_worlds_turn_the_vira_and_replay_cards_played_face_down() {
     // Seat 1 won the first trick with its 3C, then led a card face down; seat 0 leads trick 3.
     let text = "paulista players=2 | score 3-4 | dealer 1 vira 4O | seat 0: 1E 6O 7C \
                 | 0:1E 1:3C 1:hidden 0:6O";
-    let spot: Spot = text.parse().unwrap();
-    let view = spot.to_view().unwrap();
-    let replay = Replay::new(&view, spot.history()).unwrap();
-    let opts = OpenOptions {
-        verify_checksum: false,
-    };
-    let p = Arc::new(Policy::open_with(model("paulista-hu.tbl"), opts).unwrap());
+    let (spot, view, replay) = replayed(text);
+    let p = shipped("paulista-hu.tbl");
     let deck = spot.rules().deck.cards();
     // Seat 1's range: hands holding its 3C and not the vira, each with one hidden card.
     let range = seat_range(&p, deck, &replay, 1).unwrap();
@@ -421,15 +408,12 @@ fn paulista_worlds_turn_the_vira_and_replay_cards_played_face_down() {
 
 #[test]
 fn the_range_vector_search_answers_every_variant_after_the_first_trick() {
-    let opts = OpenOptions {
-        verify_checksum: false,
-    };
     for (table, variant, options) in [
         ("arg-1v1.tbl", "arg-1v1", &[][..]),
         ("paulista-hu.tbl", "paulista", &["players=2"][..]),
     ] {
         let rules = RuleSet::new(variant, options).unwrap();
-        let p = Arc::new(Policy::open_with(model(table), opts).unwrap());
+        let p = shipped(table);
         let mut searched = 0;
         for safe in [false, true] {
             let s = Searcher::new(Arc::clone(&p), SearchBudget(Budget::Iterations(30)))
@@ -466,11 +450,8 @@ fn the_range_vector_search_answers_every_variant_after_the_first_trick() {
 
 #[test]
 fn a_pica_pica_pair_hand_is_searched_from_the_table() {
-    let opts = OpenOptions {
-        verify_checksum: false,
-    };
     let table = "arg-classic-players-6-pica-pica.tbl";
-    let p = Arc::new(Policy::open_with(model(table), opts).unwrap());
+    let p = shipped(table);
     let rules = RuleSet::new("arg-classic", &["players=6", "pica-pica"]).unwrap();
     let s = Searcher::new(p.clone(), SearchBudget(Budget::Iterations(200))).unwrap();
     for seed in 1..4 {

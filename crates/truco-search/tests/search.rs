@@ -131,7 +131,7 @@ fn the_subgame_starts_from_the_table() {
 
 #[test]
 fn ranges_keep_the_public_cards_and_the_shown_totals() {
-    let (spot, view, replay) = replayed(TRICK2);
+    let (_, view, replay) = replayed(TRICK2);
     let deck = truco_game::RuleSet::ARG_1V1.deck.cards();
     let seat0 = candidates(deck, &replay, 0);
     let seven = "7E".parse().unwrap();
@@ -154,7 +154,7 @@ fn a_total_kept_hidden_did_not_beat_the_ones_shown() {
     // 28. With seat 1 to act, seat 0's range holds only 28, seat 2's at most 28.
     let text = "arg-2v2 | score 12-20 | dealer 3 | seat 1: 1E 7O 3C \
                 | 0:envido 1:quiero [0:28 1:- 2:- 3:-] 0:4B";
-    let (spot, view, replay) = replayed(text);
+    let (spot, _, replay) = replayed(text);
     let deck = spot.rules().deck.cards();
     let seat0 = candidates(deck, &replay, 0);
     assert!(!seat0.is_empty());

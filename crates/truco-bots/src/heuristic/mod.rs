@@ -190,30 +190,28 @@ pub fn near_end(rules: &RuleSet, score: [u8; 2], team: u8) -> bool {
 }
 
 /// Whether accepting the pending envido chain (valencian: envit chain) is below its break-even
-/// at the score for the acting seat, judged by its own total against unknown hands ([`tanto`]),
-/// the caller holding [`CALLER_FLOOR`]+ ([`valencian::ENVIT_CALLER_FLOOR`]+): the heuristic's
-/// acceptance rule without its margin. Argentine: `(V - D) / 2V` in points (`V` the chain's
-/// value accepted, the falta's at the score, `D` declined), at least one half when losing it
-/// ends the match, never when declining it does; valencian: the match-equity break-even
-/// ([`equity::Standing::break_even`]). `false` when no chain is pending for the seat to answer,
-/// and in paulista (no envido).
+/// at the score for the acting seat, judged by its own total against unknown hands ([`tanto`],
+/// no floor on the caller's total): the heuristic's acceptance rule without its margin and
+/// without its assumption that a caller holds [`CALLER_FLOOR`]+. A caller's total is no weaker
+/// than a random one, so a refusal by this rule loses against no caller; judged against
+/// callers of 23+, the refusals folded totals that any-total calls beat (the player's LBR gain
+/// in arg-1v1 +0.21 points per hand with the floor, +0.03 without: `crates/truco-exploit/README.md`).
+/// Argentine: `(V - D) / 2V` in points (`V` the chain's value accepted, the falta's at the
+/// score, `D` declined), at least one half when losing it ends the match, never when declining
+/// it does; valencian: the match-equity break-even ([`equity::Standing::break_even`]). `false`
+/// when no chain is pending for the seat to answer, and in paulista (no envido).
 pub fn envido_below_break_even(view: &View) -> bool {
     let p = view.public();
     if !(p.envido().pending && matches!(p.actor(), Actor::Team { .. })) {
         return false;
     }
     let me = Seat::of(view);
-    let (need, floor) = match me.rules.variant {
-        Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic => {
-            (accept_need(view, &me, 0.0), CALLER_FLOOR)
-        }
-        Variant::Valencian => (
-            valencian::accept_need(view, &me, 0.0),
-            valencian::ENVIT_CALLER_FLOOR,
-        ),
+    let need = match me.rules.variant {
+        Variant::Arg1v1 | Variant::Arg2v2 | Variant::ArgClassic => accept_need(view, &me, 0.0),
+        Variant::Valencian => valencian::accept_need(view, &me, 0.0),
         Variant::Paulista => return false,
     };
-    need.is_some_and(|need| me.envido_chance(Some(floor)) < need)
+    need.is_some_and(|need| me.envido_chance(None) < need)
 }
 
 /// Whether calling the falta envido now (on one's turn, or raising a pending chain) stakes it

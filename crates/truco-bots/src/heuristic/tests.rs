@@ -215,6 +215,10 @@ fn any_envido_chain_is_judged_by_its_break_even() {
     // A real envido (3, or 1 declined) against 6: below; against 33: not.
     assert!(below("7O 6O 4E / 4C 5B 6E", "real-envido"));
     assert!(!below("4C 5B 6E / 7O 6O 4E", "real-envido"));
+    // An envido (2, or 1 declined: break-even 1/4) against 20, which loses to every caller of
+    // 23+ but beats an unknown hand four times in ten: judged against any total, not below.
+    assert!(!below("7O 6O 4E / 10C 11C 5E", "envido"), "20");
+    assert!(below("7O 6O 4E / 4C 5B 6E", "envido"), "6");
 }
 
 #[test]

@@ -101,7 +101,8 @@ pub struct TablePlay {
     /// a call.
     pub drop_dominated_folds: bool,
     /// Never accept a bet below its break-even at the score
-    /// ([`truco_bots::SearchBot::accept_below_break_even`]: an envido chain by the seat's own total, a
+    /// ([`truco_bots::SearchBot::accept_below_break_even`]: an envido chain by the seat's own total
+    /// against any caller's, a
     /// truco call by the search's hand win chance, a paulista mão de onze by the team's): such
     /// a `quiero`, or a raise over such a truco-ladder call (which accepts it first), becomes a
     /// `no quiero`. A caller's hand is no weaker than a random one, so the

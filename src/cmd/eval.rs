@@ -64,10 +64,10 @@ pub struct Args {
     #[arg(long = "option", value_name = "OPTION")]
     pub options: Vec<String>,
     /// Bot A: heuristic, search (sampled deals played out exactly), random, or a strategy
-    /// table file (e.g. models/arg-1v1.tbl: the table decides each move, playing its most
-    /// likely action, and when that is a card the search picks which; it never folds where
+    /// table file (e.g. models/arg-1v1.tbl: the table decides each move, sampling its actions
+    /// of probability 0.2 or more, and when that is a card the search picks which; it never folds where
     /// playing on dominates, nor accepts (or raises) an envido or truco below its break-even
-    /// (its own total; the search's hand win chance), nor makes a big bluff (a falta or a raise that
+    /// (its own total against any caller's; the search's hand win chance), nor makes a big bluff (a falta or a raise that
     /// stakes the match on a showdown more likely lost than won) unless it searches, nor a truco-ladder raise on a
     /// hand more likely lost than won, nor an envido bluff once the match shows its opponents
     /// decline its envido calls too seldom for bluffs to pay; against opponents who have shown

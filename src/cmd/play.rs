@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long = "option", value_name = "OPTION")]
     pub options: Vec<String>,
     /// The other team: a strategy table file (e.g. models/arg-1v1.tbl, played as `truco eval`
-    /// plays it: its most likely action, the card by search; `@purify=T`, `@cards=table`),
+    /// plays it: its actions of probability 0.2 or more, the card by search; `@purify=T`, `@cards=table`),
     /// `heuristic`, `search` or `random`. A table also gives the `hint`.
     #[arg(long, value_name = "BOT", default_value = "heuristic")]
     pub model: BotSpec,
@@ -523,7 +523,7 @@ fn hint_text(
         Source::Fallback => "the table never saw this spot, so the bot plays by its search".into(),
         Source::Erratic => "your play looks erratic, so the bot plays by its search".into(),
         _ if !changes.is_empty() => changes.join("; "),
-        _ => "the table's most likely move".into(),
+        _ => "the table's move".into(),
     };
     let mut s = format!(
         "hint: the table bot would play {}\n{}\n",

@@ -273,16 +273,16 @@ mod tests {
             "champion".parse::<BotSpec>(),
             Err(BotError::Unknown("champion".into()))
         );
-        let p = "models/arg-1v1.tbl@purify=0.2".parse::<BotSpec>();
+        let p = "models/arg-1v1.tbl@purify=0.5".parse::<BotSpec>();
         let play = TablePlay {
-            purify: 0.2,
+            purify: 0.5,
             ..TablePlay::STRONG
         };
         assert_eq!(
             p,
             Ok(BotSpec::Model(PathBuf::from("models/arg-1v1.tbl"), play))
         );
-        assert_eq!(p.unwrap().to_string(), "models/arg-1v1.tbl@purify=0.2");
+        assert_eq!(p.unwrap().to_string(), "models/arg-1v1.tbl@purify=0.5");
         for (text, canonical) in [
             ("m.tbl@purify=0@cards=table", "m.tbl@purify=0@cards=table"),
             (
@@ -309,7 +309,7 @@ mod tests {
                 "m.tbl@raw",
             ),
             (
-                "m.tbl@raw@purify=0.5",
+                "m.tbl@raw@purify=0.2",
                 "m.tbl@cards=table@folds=all@accepts=all@bluffs=all@truco-bluffs=all@envido-bluffs=all@erratic=table@match=risk@rows=served",
             ),
             ("m.tbl@rows=served", "m.tbl@rows=served"),
@@ -317,7 +317,7 @@ mod tests {
             ("m.tbl@raw@rows=trained", "m.tbl@raw@rows=trained"),
             ("m.tbl@rows=trained", "m.tbl"),
             ("m.tbl@folds=undominated", "m.tbl"),
-            ("m.tbl@purify=0.5@cards=auto", "m.tbl"),
+            ("m.tbl@purify=0.2@cards=auto", "m.tbl"),
             ("m.tbl@cards=search", "m.tbl@cards=search"),
         ] {
             assert_eq!(text.parse::<BotSpec>().unwrap().to_string(), canonical);

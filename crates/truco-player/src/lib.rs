@@ -3,7 +3,7 @@
 //!
 //! A table stores, for each abstract information set, a probability for each legal action.
 //! The [`Player`] turns that row into a move as its [`TablePlay`] says ([`TablePlay::STRONG`]
-//! by default: the most likely action, the card by exact play over sampled deals, no bet
+//! by default: its actions of probability 0.2 or more, the card by exact play over sampled deals, no bet
 //! accepted below its break-even, no bluff that stakes the match, no refusal that loses it...),
 //! optionally after a decision-time search over the table ([`Player::with_search`]). Every
 //! move comes as a [`Decision`]: the action, the table's row, the search's strategy and values

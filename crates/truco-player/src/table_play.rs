@@ -159,7 +159,7 @@ impl TablePlay {
         served_rows: true,
     };
 
-    /// The strongest way to play a table measured (the model cards): its actions of probability
+    /// How the player plays a table by default (the model cards): its actions of probability
     /// 0.2 or more, sampled (thresholding), the card by [`CardPlay::ByAbstraction`], no dominated
     /// fold, no bet accepted below its break-even, no big bluff (unless it searches), no truco
     /// bluff, no envido bluff against opponents who seldom decline one, the search bot's play

@@ -124,6 +124,22 @@ fn info_prints_the_history_of_every_run() {
         serde_json::from_str(&ok(&truco(&["info", "--model", o, "--json"]))).unwrap();
     assert_eq!(json["training"]["iterations"], 300);
     assert_eq!(json["training"]["runs"][2]["threads"], 2);
+    assert_eq!(json["post_process"], "none");
+    assert!(text.contains("post-processing: none"), "{text}");
+    // The step a header declares is shown.
+    let thresholded = dir.join("t.tbl");
+    let t = thresholded.to_str().unwrap();
+    ok(&truco(&[
+        "postprocess",
+        "--model",
+        o,
+        "--threshold",
+        "0.2",
+        "--out",
+        t,
+    ]));
+    let text = ok(&truco(&["info", "--model", t]));
+    assert!(text.contains("post-processing: threshold:0.2"), "{text}");
     std::fs::remove_file(dir.join("h.tbl.history.json")).unwrap();
     let text = ok(&truco(&["info", "--model", o]));
     assert!(text.contains("training: no history"), "{text}");

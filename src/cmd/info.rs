@@ -1,5 +1,5 @@
-//! `truco info --model M`: what a strategy table is (variant, options, abstraction, rows) and
-//! how it was trained (its history sidecar, `<M>.history.json`: total iterations, core-hours,
+//! `truco info --model M`: what a strategy table is (variant, options, abstraction, rows, the
+//! post-processing step its header declares) and how it was trained (its history sidecar, `<M>.history.json`: total iterations, core-hours,
 //! every run's command line).
 
 use std::io::Write;
@@ -32,6 +32,7 @@ pub fn run(a: &Args, out: &mut impl Write) -> Result<(), Box<dyn std::error::Err
             "abstraction": m.abstraction_id,
             "abstraction_hash": format!("{:016x}", m.abstraction_hash),
             "rows": table.len(),
+            "post_process": table.post_process().to_string(),
             "training": training,
         });
         writeln!(out, "{}", serde_json::to_string(&info)?)?;
@@ -50,6 +51,8 @@ pub fn run(a: &Args, out: &mut impl Write) -> Result<(), Box<dyn std::error::Err
         m.abstraction_hash,
         table.len()
     )?;
+    // What `--raw` readers serve; the player and the search read the rows as trained.
+    writeln!(out, "post-processing: {}", table.post_process())?;
     match training {
         Some(h) => {
             for line in h.lines() {

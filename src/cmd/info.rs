@@ -1,6 +1,6 @@
 //! `truco info --model M`: what a strategy table is (variant, options, abstraction, rows, the
-//! post-processing step its header declares) and how it was trained (its history sidecar, `<M>.history.json`: total iterations, core-hours,
-//! every run's command line).
+//! post-processing step its header declares) and how it was trained (its history sidecar,
+//! `<M>.history.json`: total iterations, core-hours, every run's command line).
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -400,11 +400,16 @@ impl<K: Keyer> Game for TrucoGame<K> {
             on_key(&key);
             return key;
         };
-        // One view serves the key and the actions' canonical order.
+        // One view serves the key and the actions' canonical order, and one listing of the
+        // legal actions serves the key and the actions.
         let view = st.actor().seat().and_then(|seat| st.view(seat).ok());
-        let key = self.keyer.key_in_view(s, view.as_ref());
+        let mut legal = truco_game::ActionList::new();
+        st.legal_actions(&mut legal);
+        let key = self
+            .keyer
+            .key_in_view_with_legal(s, view.as_ref(), legal.as_slice());
         on_key(&key);
-        list_actions(st, view.as_ref(), out);
+        push_ordered(view.as_ref(), legal.as_slice(), out);
         key
     }
 
@@ -601,9 +606,14 @@ impl<K: Keyer> Game for TrucoGame<K> {
 fn list_actions(st: &State, view: Option<&View>, out: &mut ActionList<Move>) {
     let mut legal = truco_game::ActionList::new();
     st.legal_actions(&mut legal);
+    push_ordered(view, legal.as_slice(), out);
+}
+
+/// Pushes `legal` into `out` in the canonical order of `view` (as listed without one).
+fn push_ordered(view: Option<&View>, legal: &[Action], out: &mut ActionList<Move>) {
     let mut buf = [Action::Mazo; truco_game::action::MAX_ACTIONS];
     let n = legal.len();
-    buf[..n].copy_from_slice(legal.as_slice());
+    buf[..n].copy_from_slice(legal);
     if let Some(view) = view {
         order_actions(view, &mut buf[..n]);
     }

@@ -6,7 +6,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use truco_game::abstraction::Abstraction;
-use truco_game::View;
+use truco_game::{Action, View};
 
 use crate::game::GState;
 
@@ -22,6 +22,18 @@ pub trait Keyer: Copy + Send + Sync {
     fn key_in_view(&self, s: &GState, view: Option<&View>) -> Self::Key {
         let _ = view;
         self.key(s)
+    }
+    /// [`Keyer::key_in_view`] given the acting seat's legal actions (as the state lists them,
+    /// in any order), for a caller that listed them anyway.
+    #[inline]
+    fn key_in_view_with_legal(
+        &self,
+        s: &GState,
+        view: Option<&View>,
+        legal: &[Action],
+    ) -> Self::Key {
+        let _ = legal;
+        self.key_in_view(s, view)
     }
 }
 
@@ -45,6 +57,11 @@ impl Keyer for Abstract {
     #[inline]
     fn key_in_view(&self, s: &GState, view: Option<&View>) -> u64 {
         view.and_then(|v| self.0.key_with_order(v, &s.order).ok())
+            .unwrap_or(NO_KEY)
+    }
+    #[inline]
+    fn key_in_view_with_legal(&self, s: &GState, view: Option<&View>, legal: &[Action]) -> u64 {
+        view.and_then(|v| self.0.key_with_legal(v, &s.order, legal).ok())
             .unwrap_or(NO_KEY)
     }
 }

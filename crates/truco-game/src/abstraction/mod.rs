@@ -325,6 +325,28 @@ impl Abstraction {
 
     /// The key of `view` given the hand's [`Order`] (kept step by step by a trainer).
     pub fn key_with_order(self, view: &View, order: &Order) -> Result<u64, AbstractionError> {
+        self.key_given(view, order, None)
+    }
+
+    /// [`Abstraction::key_with_order`] for a caller that has listed the seat's legal actions
+    /// already (a trainer, which needs them anyway): `legal` must be what
+    /// [`View::legal_actions`] writes for `view`, in any order (the keys read only which kinds
+    /// of action it holds), and saves listing them again.
+    pub fn key_with_legal(
+        self,
+        view: &View,
+        order: &Order,
+        legal: &[Action],
+    ) -> Result<u64, AbstractionError> {
+        self.key_given(view, order, Some(legal))
+    }
+
+    fn key_given(
+        self,
+        view: &View,
+        order: &Order,
+        legal: Option<&[Action]>,
+    ) -> Result<u64, AbstractionError> {
         let p = view.public();
         let r = p.rules();
         if !self.supports(r) {
@@ -344,7 +366,7 @@ impl Abstraction {
             if need_me == 0 || need_opp == 0 || p.match_over() {
                 return Err(AbstractionError::MatchOver(me, opp));
             }
-            let d = table::digits(profile, view, need_me, need_opp);
+            let d = table::digits(profile, view, need_me, need_opp, legal);
             return pack(&d, profile.radices());
         }
         let team_version = match self {
@@ -362,7 +384,7 @@ impl Abstraction {
                 return Err(AbstractionError::MatchOver(me, opp));
             }
             let env = crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()));
-            let d = team::digits(version, view, need_me, need_opp, env);
+            let d = team::digits(version, view, need_me, need_opp, env, legal);
             return pack(&d[..radices.len()], radices);
         }
         let seat = view.seat() & 1;
@@ -489,6 +511,20 @@ impl Abstraction {
 }
 
 /// Packs digits into one mixed-radix number, checking each digit's range.
+/// The union of `bit` over the seat's legal actions: `legal` where the caller listed them,
+/// else listed here.
+fn legal_mask(view: &View, legal: Option<&[Action]>, bit: fn(Action) -> u64) -> u64 {
+    let mask = |actions: &[Action]| actions.iter().fold(0u64, |m, &a| m | bit(a));
+    match legal {
+        Some(actions) => mask(actions),
+        None => {
+            let mut listed = crate::ActionList::new();
+            view.legal_actions(&mut listed);
+            mask(listed.as_slice())
+        }
+    }
+}
+
 fn pack(digits: &[u64], radices: &[u64]) -> Result<u64, AbstractionError> {
     let mut key = 0u64;
     for (index, (&value, &radix)) in digits.iter().zip(radices).enumerate() {

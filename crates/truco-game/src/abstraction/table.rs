@@ -22,7 +22,7 @@
 //!
 //! Everything is read from the seat's [`View`].
 
-use crate::action::{Action, ActionList, NONE};
+use crate::action::{Action, NONE};
 use crate::ranking::RankTable;
 use crate::tricks::PARDA;
 use crate::view::View;
@@ -154,7 +154,13 @@ fn hand_digit(
 }
 
 /// The key digits of `view` (the caller checked the rules and that the match is not over).
-pub(crate) fn digits(profile: Profile, view: &View, need_me: u8, need_opp: u8) -> [u64; 14] {
+pub(crate) fn digits(
+    profile: Profile,
+    view: &View,
+    need_me: u8,
+    need_opp: u8,
+    legal: Option<&[Action]>,
+) -> [u64; 14] {
     let p = view.public();
     let r = p.rules();
     let players = r.players;
@@ -264,9 +270,7 @@ pub(crate) fn digits(profile: Profile, view: &View, need_me: u8, need_opp: u8) -
         _ if p.is_open_iron() => 4,
         _ => p.mao_de_onze().map_or(0, |t| 1 + (t != team) as u64),
     };
-    let mut legal = ActionList::new();
-    view.legal_actions(&mut legal);
-    let mask = legal.as_slice().iter().fold(0u64, |m, &a| m | legal_bit(a));
+    let mask = super::legal_mask(view, legal, legal_bit);
     [
         hand,
         partner_hand,

@@ -14,7 +14,7 @@
 //! Everything is read from the seat's [`View`]: its own cards, the public cards, calls and
 //! revealed totals; never a partner's or an opponent's hidden card.
 
-use crate::action::{Action, ActionList, NONE};
+use crate::action::{Action, NONE};
 use crate::tricks::PARDA;
 use crate::view::View;
 
@@ -92,6 +92,7 @@ pub(crate) fn digits(
     need_me: u8,
     need_opp: u8,
     envido_value: u8,
+    legal: Option<&[Action]>,
 ) -> [u64; 16] {
     let p = view.public();
     let r = p.rules();
@@ -192,9 +193,7 @@ pub(crate) fn digits(
             opp_total = v;
         }
     }
-    let mut legal = ActionList::new();
-    p.legal_actions(view.hand(), &mut legal);
-    let mask = legal.as_slice().iter().fold(0u64, |m, &a| m | legal_bit(a));
+    let mask = super::legal_mask(view, legal, legal_bit);
     [
         hand,
         env,

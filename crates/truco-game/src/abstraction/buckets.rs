@@ -133,13 +133,7 @@ pub(crate) fn total_bucket(v: u8) -> u64 {
 }
 
 /// The key digits of `view` (the caller checked the variant and the score).
-pub(crate) fn digits(
-    view: &View,
-    grouping: Grouping,
-    need_me: u8,
-    need_opp: u8,
-    envido_value: u8,
-) -> [u64; 10] {
+pub(crate) fn digits(view: &View, grouping: Grouping, need_me: u8, need_opp: u8) -> [u64; 10] {
     let p = view.public();
     let seat = view.seat() & 1;
     let opp = 1 - seat;
@@ -161,7 +155,7 @@ pub(crate) fn digits(
     let env = if e.done {
         0
     } else {
-        envido_bucket(envido_value)
+        envido_bucket(super::dealt_envido(view))
     };
     let mut results = 0u64;
     let mut current = 0u64;

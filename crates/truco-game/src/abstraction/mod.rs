@@ -383,8 +383,7 @@ impl Abstraction {
             if need_me == 0 || need_opp == 0 {
                 return Err(AbstractionError::MatchOver(me, opp));
             }
-            let env = crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()));
-            let d = team::digits(version, view, need_me, need_opp, env, legal);
+            let d = team::digits(version, view, need_me, need_opp, legal);
             return pack(&d[..radices.len()], radices);
         }
         let seat = view.seat() & 1;
@@ -410,13 +409,11 @@ impl Abstraction {
             )),
             _ => None,
         } {
-            let env = crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()));
             let d = buckets::digits(
                 view,
                 grouping,
                 r.target.saturating_sub(me_pts),
                 r.target.saturating_sub(opp_pts),
-                env,
             );
             return pack(&d, radices);
         }
@@ -525,6 +522,11 @@ fn legal_mask(view: &View, legal: Option<&[Action]>, bit: fn(Action) -> u64) -> 
     }
 }
 
+/// The envido value of the seat's dealt cards (computed where a key's digit reads it).
+fn dealt_envido(view: &View) -> u8 {
+    crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()))
+}
+
 fn pack(digits: &[u64], radices: &[u64]) -> Result<u64, AbstractionError> {
     let mut key = 0u64;
     for (index, (&value, &radix)) in digits.iter().zip(radices).enumerate() {
@@ -604,15 +606,24 @@ pub fn order_actions(view: &View, actions: &mut [Action]) {
     });
 }
 
-/// Sorts `actions` by `rank`, stable, without allocating.
+/// Sorts `actions` (at most [`crate::action::MAX_ACTIONS`]) by `rank`, stable, without
+/// allocating; each action is ranked once.
 fn sort_stable(actions: &mut [Action], rank: impl Fn(&Action) -> usize) {
+    let mut ranked = [(0usize, Action::Mazo); crate::action::MAX_ACTIONS];
+    let ranked = &mut ranked[..actions.len()];
+    for (r, a) in ranked.iter_mut().zip(actions.iter()) {
+        *r = (rank(a), *a);
+    }
     // Insertion sort on at most a dozen items, stable.
-    for i in 1..actions.len() {
+    for i in 1..ranked.len() {
         let mut j = i;
-        while j > 0 && rank(&actions[j - 1]) > rank(&actions[j]) {
-            actions.swap(j - 1, j);
+        while j > 0 && ranked[j - 1].0 > ranked[j].0 {
+            ranked.swap(j - 1, j);
             j -= 1;
         }
+    }
+    for (a, r) in actions.iter_mut().zip(ranked.iter()) {
+        *a = r.1;
     }
 }
 

@@ -91,7 +91,6 @@ pub(crate) fn digits(
     view: &View,
     need_me: u8,
     need_opp: u8,
-    envido_value: u8,
     legal: Option<&[Action]>,
 ) -> [u64; 16] {
     let p = view.public();
@@ -113,7 +112,7 @@ pub(crate) fn digits(
     let env = if e.done || p.trick() > 0 {
         0
     } else {
-        envido_bucket(envido_value)
+        envido_bucket(super::dealt_envido(view))
     };
     let position = ((seat + players - p.mano()) % players) as u64;
     let closer = match need_me.cmp(&need_opp) {

@@ -742,6 +742,37 @@ mod tests {
         }
     }
 
+    /// The trainer's one listing of the legal actions per node gives the same keys and actions
+    /// as listing them apart (`key_with_legal` against `key_with_order`), in every variant.
+    #[test]
+    fn key_and_actions_match_the_key_and_the_actions_apart() {
+        use crate::variant::TrainVariant;
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let variants = TrainVariant::ALL.into_iter().chain([
+            TrainVariant::from_rules("arg-classic", &["players=6", "flor", "pica-pica"]).unwrap(),
+            TrainVariant::from_rules("paulista", &["players=2", "ferro=open"]).unwrap(),
+        ]);
+        for v in variants {
+            let g = v.game(Abstract(v.default_abstraction()));
+            let (mut together, mut apart) = (ActionList::new(), ActionList::new());
+            let mut nodes = 0;
+            for _ in 0..300 {
+                play_out(&g, g.root(), &mut rng, |s, actions, rng| {
+                    let key = g.key_and_actions(s, &mut together, |_| {});
+                    g.legal_actions(s, &mut apart);
+                    assert_eq!(key, g.info_key(s), "{}", v.name());
+                    assert_ne!(key, crate::keying::NO_KEY, "{}", v.name());
+                    assert_eq!(together.as_slice(), apart.as_slice(), "{}", v.name());
+                    assert_eq!(together.as_slice(), actions, "{}", v.name());
+                    nodes += 1;
+                    random_pick(s, actions, rng)
+                });
+            }
+            assert!(nodes > 1000, "{}: {nodes} nodes", v.name());
+        }
+    }
+
     #[test]
     fn pica_pica_training_deals_both_kinds_of_hand() {
         use crate::variant::TrainVariant;

@@ -606,24 +606,22 @@ pub fn order_actions(view: &View, actions: &mut [Action]) {
     });
 }
 
-/// Sorts `actions` (at most [`crate::action::MAX_ACTIONS`]) by `rank`, stable, without
-/// allocating; each action is ranked once.
+/// Sorts `actions` (at most [`crate::action::MAX_ACTIONS`]) by `rank` (below 256), stable,
+/// without allocating; each action is ranked once.
 fn sort_stable(actions: &mut [Action], rank: impl Fn(&Action) -> usize) {
-    let mut ranked = [(0usize, Action::Mazo); crate::action::MAX_ACTIONS];
-    let ranked = &mut ranked[..actions.len()];
-    for (r, a) in ranked.iter_mut().zip(actions.iter()) {
-        *r = (rank(a), *a);
+    let mut ranks = [0u8; crate::action::MAX_ACTIONS];
+    let ranks = &mut ranks[..actions.len()];
+    for (r, a) in ranks.iter_mut().zip(actions.iter()) {
+        *r = rank(a) as u8;
     }
     // Insertion sort on at most a dozen items, stable.
-    for i in 1..ranked.len() {
+    for i in 1..actions.len() {
         let mut j = i;
-        while j > 0 && ranked[j - 1].0 > ranked[j].0 {
-            ranked.swap(j - 1, j);
+        while j > 0 && ranks[j - 1] > ranks[j] {
+            ranks.swap(j - 1, j);
+            actions.swap(j - 1, j);
             j -= 1;
         }
-    }
-    for (a, r) in actions.iter_mut().zip(ranked.iter()) {
-        *a = r.1;
     }
 }
 

@@ -512,13 +512,17 @@ impl Abstraction {
 /// else listed here.
 fn legal_mask(view: &View, legal: Option<&[Action]>, bit: fn(Action) -> u64) -> u64 {
     let mask = |actions: &[Action]| actions.iter().fold(0u64, |m, &a| m | bit(a));
+    let listed = || {
+        let mut listed = crate::ActionList::new();
+        view.legal_actions(&mut listed);
+        mask(listed.as_slice())
+    };
     match legal {
-        Some(actions) => mask(actions),
-        None => {
-            let mut listed = crate::ActionList::new();
-            view.legal_actions(&mut listed);
-            mask(listed.as_slice())
+        Some(actions) => {
+            debug_assert_eq!(mask(actions), listed(), "not the view's legal actions");
+            mask(actions)
         }
+        None => listed(),
     }
 }
 

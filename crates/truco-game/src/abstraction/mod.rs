@@ -507,7 +507,6 @@ impl Abstraction {
     }
 }
 
-/// Packs digits into one mixed-radix number, checking each digit's range.
 /// The union of `bit` over the seat's legal actions: `legal` where the caller listed them,
 /// else listed here.
 fn legal_mask(view: &View, legal: Option<&[Action]>, bit: fn(Action) -> u64) -> u64 {
@@ -531,6 +530,7 @@ fn dealt_envido(view: &View) -> u8 {
     crate::envido::envido_value(crate::cards::CardSet::from_cards(&view.dealt()))
 }
 
+/// Packs digits into one mixed-radix number, checking each digit's range.
 fn pack(digits: &[u64], radices: &[u64]) -> Result<u64, AbstractionError> {
     let mut key = 0u64;
     for (index, (&value, &radix)) in digits.iter().zip(radices).enumerate() {

@@ -39,7 +39,8 @@ Examples:
 pub const TRAIN: &str = "\
 Examples:
   truco train --variant arg-1v1-mini --iterations 2000 --out /tmp/truco-mini.tbl
-  truco train --variant arg-1v1 --time 3s --threads 2 --out /tmp/truco-quick.tbl";
+  truco train --variant arg-1v1 --time 3s --threads 2 --out /tmp/truco-quick.tbl
+  truco train --variant arg-1v1-mini --iterations 4000 --warm-start /tmp/truco-mini.tbl --out /tmp/truco-mini-more.tbl";
 
 /// `truco info --help`.
 pub const INFO: &str = "\

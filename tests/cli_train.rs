@@ -146,6 +146,42 @@ fn info_prints_the_history_of_every_run() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A table trains on without its checkpoint, from its `.warm` sidecar: the history goes on
+/// (`truco info` lists both runs); a table without one, and both a checkpoint and a table, are
+/// refused with the reason.
+#[test]
+fn warm_start_goes_on_from_a_table_and_its_sidecar() {
+    let dir = tmp("warm");
+    let (first, more) = (dir.join("a.tbl"), dir.join("b.tbl"));
+    let (a, b) = (first.to_str().unwrap(), more.to_str().unwrap());
+    ok(&truco(&train_args(a, "200")));
+    std::fs::remove_file(dir.join("a.tbl.ckpt")).unwrap();
+    let mut args = train_args(b, "300");
+    args.extend(["--warm-start", a]);
+    let text = ok(&truco(&args));
+    assert!(text.contains("300 iterations"), "{text}");
+    let text = ok(&truco(&["info", "--model", b]));
+    assert!(
+        text.contains("training: 300 iterations") && text.contains("200..300 (100)"),
+        "{text}"
+    );
+    std::fs::remove_file(dir.join("a.tbl.warm")).unwrap();
+    let out = truco(&args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("a.tbl.warm") && err.contains("missing"),
+        "{err}"
+    );
+    args.extend(["--resume", "x.ckpt"]);
+    let out = truco(&args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("cannot be used with"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn refuses_a_checkpoint_of_another_run_or_a_damaged_one() {
     let dir = tmp("refuse");

@@ -42,6 +42,11 @@ pub struct Args {
     /// Continue the run saved in this checkpoint.
     #[arg(long)]
     pub resume: Option<PathBuf>,
+    /// Continue training this table, when its run left no checkpoint: from its rows and the
+    /// `<table>.warm` sidecar every run writes beside its table (same variant and abstraction;
+    /// the iterations, discounting and history go on from the table's).
+    #[arg(long, value_name = "TABLE", conflicts_with = "resume")]
+    pub warm_start: Option<PathBuf>,
     /// es-mccfr (default) or os-mccfr.
     #[arg(long, default_value = "es-mccfr")]
     pub algorithm: String,
@@ -225,6 +230,7 @@ fn options(a: &Args) -> Result<TrainOptions, TrainError> {
     o.threads = a.threads;
     o.seed = a.seed;
     o.resume = a.resume.clone();
+    o.warm_start = a.warm_start.clone();
     if let Some(c) = &a.checkpoint {
         o.checkpoint = c.clone();
     }

@@ -185,6 +185,39 @@ impl<K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync> McSolver<K>
         self.iterations
     }
 
+    /// Warm start: creates the information set `key` with the strategy `probs` (one probability
+    /// per action) as its average, weighted as `sum_mass` iterations' worth of strategy sums, and
+    /// positive regrets `probs * regret_mass`, so that regret matching plays `probs` until new
+    /// regrets move it. Used to continue training from a table's rows when the run that made them
+    /// left no checkpoint; an existing information set is overwritten.
+    pub fn seed(
+        &mut self,
+        key: &K,
+        probs: &[f64],
+        sum_mass: f32,
+        regret_mass: f32,
+    ) -> Result<(), CfrError> {
+        let e = self.table.get_or_insert(key, probs.len())?;
+        if e.len != probs.len() {
+            return Err(CfrError::ActionCountMismatch {
+                key: format!("{key:?}"),
+                stored: e.len,
+                seen: probs.len(),
+            });
+        }
+        for (a, &p) in probs.iter().enumerate() {
+            self.table.set_sum(e.offset + a, p as f32 * sum_mass);
+            self.table.set_regret(e.offset + a, p as f32 * regret_mass);
+        }
+        Ok(())
+    }
+
+    /// Counts `iterations` as already run: a warm-started solver continues the iteration
+    /// numbering (averaging weights, discounting) of the run that made its seed.
+    pub fn set_iterations(&mut self, iterations: u64) {
+        self.iterations = iterations;
+    }
+
     /// Runs `iterations` iterations of the configured algorithm.
     pub fn train<G: Game<Key = K>>(
         &mut self,
@@ -469,5 +502,58 @@ mod tests {
             ..McConfig::default()
         };
         assert!(McSolver::<u32>::new(eps).is_err());
+    }
+
+    /// Trains `s` to `until` iterations, discounting linearly every `period` (as `truco train
+    /// --discount-every` does).
+    fn train_discounted(s: &mut McSolver<u32>, until: u64, period: u64) {
+        while s.iterations() < until {
+            let step = (period - s.iterations() % period).min(until - s.iterations());
+            s.train(&Leduc, step).unwrap();
+            if s.iterations().is_multiple_of(period) {
+                let k = (s.iterations() / period) as f32;
+                s.discount(k / (k + 1.0), k / (k + 1.0)).unwrap();
+            }
+        }
+    }
+
+    /// A solver seeded with another run's average strategy, strategy-sum mass and positive
+    /// regret per information set (what a table and its warm-start sidecar keep) starts where
+    /// that run's average was, counts its iterations on, and accumulates: T more iterations
+    /// end well below the first run's exploitability after T.
+    #[test]
+    fn seeding_from_a_strategy_and_its_masses_accumulates() {
+        const T: u64 = 100_000;
+        let tree = Tree::build(&Leduc, 1 << 20).unwrap();
+        let expl = |s: &McSolver<u32>| exploitability(&tree, &s.tree_policy(&tree));
+        let mut first = McSolver::new(leduc_config(1)).unwrap();
+        train_discounted(&mut first, T, T / 10);
+        let t = first.table();
+        let mut warm = McSolver::new(McConfig {
+            seed: 8,
+            ..leduc_config(1)
+        })
+        .unwrap();
+        let mut probs = [0.0f64; 3];
+        for (key, e) in t.entries() {
+            t.average_strategy(e, &mut probs).unwrap();
+            let slots = e.offset..e.offset + e.len;
+            let mass = slots.clone().map(|i| t.sum(i)).sum();
+            let regret = slots.map(|i| t.regret(i).max(0.0)).sum();
+            warm.seed(&key, &probs[..e.len], mass, regret).unwrap();
+        }
+        warm.set_iterations(T);
+        let at_t = expl(&first);
+        assert!((expl(&warm) - at_t).abs() < 1e-4, "{} {at_t}", expl(&warm));
+        train_discounted(&mut warm, 2 * T, T / 10);
+        assert_eq!(warm.iterations(), 2 * T);
+        let after = expl(&warm);
+        assert!(after < 0.8 * at_t, "{at_t} -> {after}");
+        // A row seeded with the wrong action count is refused.
+        let (key, e) = t.entries()[0];
+        assert!(matches!(
+            warm.seed(&key, &probs[..e.len - 1], 1.0, 1.0),
+            Err(CfrError::ActionCountMismatch { .. })
+        ));
     }
 }

@@ -3,6 +3,7 @@
 //! Layout: `TRUCOCKP` magic, format version (u32 LE), header length (u32 LE), the JSON
 //! [`CheckpointHeader`], body length (u64 LE), the body ([`truco_cfr::McSolver::to_bytes`]),
 //! and the xxh3-64 of everything before it (u64 LE). Written to `<path>.tmp`, synced, renamed.
+//! A table's warm-start sidecar ([`crate::warm`]) uses the same container with its own magic.
 
 use std::fs;
 use std::io::Write;
@@ -14,7 +15,8 @@ use xxhash_rust::xxh3::xxh3_64;
 use crate::error::TrainError;
 use crate::history::RunRecord;
 
-const MAGIC: &[u8; 8] = b"TRUCOCKP";
+/// The magic of a checkpoint file.
+pub const MAGIC: &[u8; 8] = b"TRUCOCKP";
 const VERSION: u32 = 1;
 
 /// What a checkpoint says about its run.
@@ -57,9 +59,19 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> TrainError + '_ {
 
 /// Writes a checkpoint atomically.
 pub fn save(path: &Path, header: &CheckpointHeader, body: &[u8]) -> Result<(), TrainError> {
+    save_as(MAGIC, path, header, body)
+}
+
+/// Writes a file of the checkpoint container with the magic `magic`, atomically.
+pub fn save_as(
+    magic: &[u8; 8],
+    path: &Path,
+    header: &CheckpointHeader,
+    body: &[u8],
+) -> Result<(), TrainError> {
     let head = serde_json::to_vec(header)?;
     let mut bytes = Vec::with_capacity(body.len() + head.len() + 40);
-    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(magic);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
     bytes.extend_from_slice(&(head.len() as u32).to_le_bytes());
     bytes.extend_from_slice(&head);
@@ -93,6 +105,15 @@ pub fn load(
     path: &Path,
     expected: &CheckpointHeader,
 ) -> Result<(CheckpointHeader, Vec<u8>), TrainError> {
+    load_as(MAGIC, path, expected)
+}
+
+/// [`load`] for a file of the checkpoint container with the magic `magic`.
+pub fn load_as(
+    magic: &[u8; 8],
+    path: &Path,
+    expected: &CheckpointHeader,
+) -> Result<(CheckpointHeader, Vec<u8>), TrainError> {
     let bytes = truco_query::read_regular(path, u64::MAX).map_err(|e| {
         if e.kind() == std::io::ErrorKind::InvalidInput {
             TrainError::CorruptCheckpoint {
@@ -107,7 +128,7 @@ pub fn load(
         path: path.to_path_buf(),
         why: why.to_string(),
     };
-    if bytes.len() < 8 || &bytes[..8] != MAGIC {
+    if bytes.len() < 8 || &bytes[..8] != magic {
         return Err(TrainError::NotACheckpoint {
             path: path.to_path_buf(),
         });

@@ -56,6 +56,14 @@ pub enum TrainError {
         /// What the checkpoint holds.
         found: String,
     },
+    /// A table cannot be trained further from its warm-start sidecar ([`crate::warm`]).
+    #[error("{path}: cannot warm-start from it: {why}")]
+    WarmStart {
+        /// The table or its sidecar.
+        path: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
     /// Writing the table failed.
     #[error("writing the table: {0}")]
     Table(#[from] truco_query::WriteError),

@@ -7,6 +7,7 @@
 //! - [`train`]: the training loop (progress, checkpoints, resume, log, table export).
 //! - [`checkpoint`]: the checked checkpoint file. [`export`]: the table writer.
 //! - [`history`]: every run that trained a table (checkpoint and table sidecar).
+//! - [`warm`]: the sidecar that lets a table be trained further without its checkpoint.
 //! - [`eval`]: duplicate evaluation against the arena bots. [`mini`]: exact exploitability on
 //!   the mini variant.
 //!
@@ -27,6 +28,7 @@ pub mod restricted;
 pub mod scores;
 pub mod train;
 pub mod variant;
+pub mod warm;
 
 pub use error::TrainError;
 pub use scores::ScoreDist;

@@ -24,6 +24,7 @@ use crate::keying::Abstract;
 use crate::restricted::Restricted;
 use crate::scores::ScoreDist;
 use crate::variant::TrainVariant;
+use crate::warm;
 use truco_game::rules::Variant;
 
 /// What to train and how.
@@ -49,6 +50,9 @@ pub struct TrainOptions {
     pub checkpoint: PathBuf,
     /// A checkpoint to continue.
     pub resume: Option<PathBuf>,
+    /// A table to continue from its rows and its warm-start sidecar ([`crate::warm`]), when
+    /// the run that made it left no checkpoint.
+    pub warm_start: Option<PathBuf>,
     /// Time between checkpoints.
     pub checkpoint_every: Duration,
     /// The JSON lines log (appended).
@@ -117,6 +121,7 @@ impl TrainOptions {
             log: Some(with(".log.jsonl")),
             out,
             resume: None,
+            warm_start: None,
             checkpoint_every: Duration::from_secs(300),
             eval_every: Duration::from_secs(120),
             eval_deals: 2000,
@@ -234,8 +239,8 @@ fn header(
     }
 }
 
-/// A fresh solver, or the one `o.resume` holds (run with `o.threads` threads), with the
-/// training seconds and the runs before this one.
+/// A fresh solver, the one `o.resume` holds, or one seeded from `o.warm_start` (run with
+/// `o.threads` threads), with the training seconds and the runs before this one.
 fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64, Vec<RunRecord>), TrainError> {
     if !o.algorithm.is_sampling() {
         return Err(TrainError::InvalidOption(format!(
@@ -257,6 +262,11 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64, Vec<RunRecord>), 
         }
     }
     if let Some(path) = &o.resume {
+        if o.warm_start.is_some() {
+            return Err(TrainError::InvalidOption(
+                "--resume and --warm-start both name where the run starts: give one".into(),
+            ));
+        }
         let (h, body) = checkpoint::load(path, &header(o, 0, 0.0, None))?;
         let mut solver = McSolver::from_bytes(&body)?;
         solver.set_threads(o.threads);
@@ -267,6 +277,11 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64, Vec<RunRecord>), 
             .history
             .unwrap_or_else(|| vec![RunRecord::unknown(h.iterations, h.seconds)]);
         return Ok((solver, h.seconds, runs));
+    }
+    if o.warm_start.is_some() && o.exploit_heuristic.is_some() {
+        return Err(TrainError::InvalidOption(
+            "--warm-start continues a self-play table; a restricted response starts from a checkpoint (--resume with --reset-average)".into(),
+        ));
     }
     let config = McConfig {
         algorithm: o.algorithm,
@@ -280,7 +295,15 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64, Vec<RunRecord>), 
         pruning: o.pruning,
         ..McConfig::default()
     };
-    Ok((McSolver::new(config)?, 0.0, Vec::new()))
+    let mut solver = McSolver::new(config)?;
+    if let Some(table) = &o.warm_start {
+        let h = warm::seed(&mut solver, table, &header(o, 0, 0.0, None))?;
+        let runs = h
+            .history
+            .unwrap_or_else(|| vec![RunRecord::unknown(h.iterations, h.seconds)]);
+        return Ok((solver, h.seconds, runs));
+    }
+    Ok((solver, 0.0, Vec::new()))
 }
 
 /// The quality measurements, cut short by `stop` (Ctrl-C).
@@ -565,10 +588,12 @@ pub fn train_on(
         o.post_process,
     );
     let sidecar = TableHistory::new(&o.variant.name(), o.abstraction.id(), runs.clone());
+    let head = header(o, solver.iterations(), seconds, Some(runs.clone()));
     let saved = save(o, &solver, seconds, runs);
     let summary: WriteSummary = table?;
     saved?;
     history::write_sidecar(&o.out, &sidecar)?;
+    warm::write(&solver, &o.out, &head)?;
     if o.eval_deals > 0 {
         report.eval = evaluate(o, &solver, stop);
     }

@@ -11,7 +11,8 @@
 # models/arg-classic-<options>.tbl, its training log beside it.
 # Resumable: if WORK holds a checkpoint from an earlier (killed or finished) run, the run
 # continues from it for another TIME. Checkpoints and the full solver stay in WORK (outside the
-# repository). TRUCO names a prebuilt binary to run instead of building one (so that rebuilding
+# repository). Without one the run goes on from the shipped table if it has a `.warm` sidecar
+# (FRESH=1: a new run instead; scripts/train_start.sh). TRUCO names a prebuilt binary to run instead of building one (so that rebuilding
 # the tree during a long run cannot touch it); THREADS the solver threads (default 2).
 #
 #   scripts/train_classic.sh NAME [TIME] [WORK]     e.g. scripts/train_classic.sh 4-flor 85m
@@ -33,19 +34,16 @@ if [ -z "${TRUCO:-}" ]; then
   TRUCO=target/release/truco
 fi
 OUT="$WORK/$MODEL.tbl"
-RESUME=""
-if [ -f "$OUT.ckpt" ]; then
-  RESUME="--resume $OUT.ckpt"
-fi
+. scripts/train_start.sh
+START=$(start_flags "$OUT" "$MODEL")
 # shellcheck disable=SC2086
 "$TRUCO" train --variant arg-classic $OPTIONS --threads "$THREADS" --discount-every 200000 \
   --max-info-sets 30000000 --max-rows 4200000 \
-  --checkpoint-every 15m --eval-every 10m --eval-deals 1000 --seed 7 \
-  --time "$TIME" --out "$OUT" $RESUME
+  --checkpoint-every 15m --eval-every 10m --eval-deals 1000 \
+  --time "$TIME" --out "$OUT" $START
 SIZE=$(wc -c < "$OUT")
 if [ "$SIZE" -gt 50331648 ]; then
   echo "$OUT is $SIZE bytes, over 48 MiB: not shipped" >&2
   exit 1
 fi
-cp "$OUT" "models/$MODEL.tbl"
-cp "$OUT.log.jsonl" "models/$MODEL.log.jsonl"
+ship "$OUT" "$MODEL"

@@ -14,7 +14,8 @@
 # 11-11 cell) or valencian.
 # Resumable: if WORK holds a checkpoint from an earlier (killed or finished) run, the run
 # continues from it for another TIME. Checkpoints and the full solver stay in WORK (outside the
-# repository). TRUCO names a prebuilt binary to run instead of building one (so that rebuilding
+# repository). Without one the run goes on from the shipped table if it has a `.warm` sidecar
+# (FRESH=1: a new run instead; scripts/train_start.sh). TRUCO names a prebuilt binary to run instead of building one (so that rebuilding
 # the tree during a long run cannot touch it); THREADS the solver threads (default 2).
 #
 #   scripts/train_model.sh NAME [TIME] [WORK]     e.g. scripts/train_model.sh paulista 85m
@@ -41,14 +42,11 @@ OUT="$WORK/$NAME.tbl"
 # The heads-up tiers tables are the shipped heads-up model.
 MODEL=$NAME
 case "$NAME" in paulista-hu-tiers|paulista-hu-tiers2) MODEL=paulista-hu ;; esac
-RESUME=""
-if [ -f "$OUT.ckpt" ]; then
-  RESUME="--resume $OUT.ckpt"
-fi
+. scripts/train_start.sh
+START=$(start_flags "$OUT" "$MODEL")
 # shellcheck disable=SC2086
 "$TRUCO" train $VARIANT --threads "$THREADS" --discount-every 200000 \
   --max-info-sets 16000000 --max-rows 4400000 \
-  --checkpoint-every 15m --eval-every 10m --eval-deals 2000 --seed 7 \
-  --time "$TIME" --out "$OUT" $RESUME
-cp "$OUT" "models/$MODEL.tbl"
-cp "$OUT.log.jsonl" "models/$MODEL.log.jsonl"
+  --checkpoint-every 15m --eval-every 10m --eval-deals 2000 \
+  --time "$TIME" --out "$OUT" $START
+ship "$OUT" "$MODEL"

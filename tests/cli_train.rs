@@ -239,6 +239,9 @@ fn ctrl_c_writes_a_checkpoint_and_the_table() {
     let out = dir.join("s.tbl");
     let mut args = train_args(out.to_str().unwrap(), "100000000");
     args.extend(["--checkpoint-every", "1h"]);
+    // With quality measurements on: the one Ctrl-C cuts before its first deal is left out.
+    let deals = args.iter().position(|a| *a == "--eval-deals").unwrap() + 1;
+    args[deals] = "50";
     let child = Command::new(env!("CARGO_BIN_EXE_truco"))
         .args(&args)
         .stdout(Stdio::piped())
@@ -253,7 +256,15 @@ fn ctrl_c_writes_a_checkpoint_and_the_table() {
     assert!(status.success());
     let out_text = ok(&child.wait_with_output().unwrap());
     assert!(out_text.contains("interrupted"), "{out_text}");
+    assert!(!out_text.contains("over 0 duplicate deals"), "{out_text}");
     assert!(dir.join("s.tbl.ckpt").exists() && out.exists());
+    let log = std::fs::read_to_string(dir.join("s.tbl.log.jsonl")).unwrap();
+    for line in log.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        for e in v["eval"].as_array().unwrap() {
+            assert!(e["deals"].as_u64().unwrap() > 0, "{line}");
+        }
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

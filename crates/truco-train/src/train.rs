@@ -306,7 +306,8 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64, Vec<RunRecord>), 
     Ok((solver, 0.0, Vec::new()))
 }
 
-/// The quality measurements, cut short by `stop` (Ctrl-C).
+/// The quality measurements, cut short by `stop` (Ctrl-C); one cut before its first deal is
+/// left out (a measurement of nothing would log and plot as zero points per hand).
 fn evaluate(o: &TrainOptions, solver: &McSolver<u64>, stop: &AtomicBool) -> Vec<EvalResult> {
     if o.eval_deals == 0 {
         return Vec::new();
@@ -315,7 +316,7 @@ fn evaluate(o: &TrainOptions, solver: &McSolver<u64>, stop: &AtomicBool) -> Vec<
         .variant
         .game(Abstract(o.abstraction))
         .with_scores(o.scores);
-    vec![
+    let mut results = vec![
         duplicate_eval(
             &game,
             solver,
@@ -334,7 +335,9 @@ fn evaluate(o: &TrainOptions, solver: &McSolver<u64>, stop: &AtomicBool) -> Vec<
             0xE7A1,
             stop,
         ),
-    ]
+    ];
+    results.retain(|r| r.deals > 0);
+    results
 }
 
 fn append_log(path: &Path, line: &LogLine<'_>) -> Result<(), TrainError> {

@@ -39,7 +39,7 @@ START=$(start_flags "$OUT" "$MODEL")
 # shellcheck disable=SC2086
 "$TRUCO" train --variant arg-classic $OPTIONS --threads "$THREADS" --discount-every 200000 \
   --max-info-sets 30000000 --max-rows 4200000 \
-  --checkpoint-every 15m --eval-every 10m --eval-deals 1000 \
+  --postprocess threshold:0.2 --checkpoint-every 15m --eval-every 10m --eval-deals 1000 \
   --time "$TIME" --out "$OUT" $START
 SIZE=$(wc -c < "$OUT")
 if [ "$SIZE" -gt 50331648 ]; then

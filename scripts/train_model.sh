@@ -47,6 +47,6 @@ START=$(start_flags "$OUT" "$MODEL")
 # shellcheck disable=SC2086
 "$TRUCO" train $VARIANT --threads "$THREADS" --discount-every 200000 \
   --max-info-sets 16000000 --max-rows 4400000 \
-  --checkpoint-every 15m --eval-every 10m --eval-deals 2000 \
+  --postprocess threshold:0.2 --checkpoint-every 15m --eval-every 10m --eval-deals 2000 \
   --time "$TIME" --out "$OUT" $START
 ship "$OUT" "$MODEL"

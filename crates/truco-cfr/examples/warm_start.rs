@@ -105,9 +105,7 @@ fn main() {
             .map(|(k, e)| {
                 let mut p = vec![0.0; e.len];
                 tab.average_strategy(e, &mut p).unwrap();
-                let slots = e.offset..e.offset + e.len;
-                let mass = slots.clone().map(|i| tab.sum(i)).sum();
-                let regret = slots.map(|i| tab.regret(i).max(0.0)).sum();
+                let (mass, regret) = tab.masses(e);
                 (k, p, mass, regret)
             })
             .collect();

@@ -537,9 +537,7 @@ mod tests {
         let mut probs = [0.0f64; 3];
         for (key, e) in t.entries() {
             t.average_strategy(e, &mut probs).unwrap();
-            let slots = e.offset..e.offset + e.len;
-            let mass = slots.clone().map(|i| t.sum(i)).sum();
-            let regret = slots.map(|i| t.regret(i).max(0.0)).sum();
+            let (mass, regret) = t.masses(e);
             warm.seed(&key, &probs[..e.len], mass, regret).unwrap();
         }
         warm.set_iterations(T);

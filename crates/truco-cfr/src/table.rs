@@ -374,6 +374,15 @@ impl<K: Copy + Eq + Hash + Debug> InfoTable<K> {
         atomic_add(&self.values[i][1], d);
     }
 
+    /// The strategy-sum mass of `e` (its sums added up: how much averaging it carries) and its
+    /// positive regret (its regrets above zero added up: what its current strategy stands on).
+    pub fn masses(&self, e: Entry) -> (f32, f32) {
+        let slots = e.offset..e.offset + e.len;
+        let sum = slots.clone().map(|i| self.sum(i)).sum();
+        let regret = slots.map(|i| self.regret(i).max(0.0)).sum();
+        (sum, regret)
+    }
+
     /// The normalised average strategy of `e` into `out[..e.len]` (uniform if never updated).
     pub fn average_strategy(&self, e: Entry, out: &mut [f64]) -> Result<(), CfrError> {
         if out.len() < e.len {

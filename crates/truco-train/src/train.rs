@@ -239,6 +239,14 @@ fn header(
     }
 }
 
+/// The runs a checkpoint header records (one of unknown threads for a header written before
+/// histories).
+fn runs_of(h: &CheckpointHeader) -> Vec<RunRecord> {
+    h.history
+        .clone()
+        .unwrap_or_else(|| vec![RunRecord::unknown(h.iterations, h.seconds)])
+}
+
 /// A fresh solver, the one `o.resume` holds, or one seeded from `o.warm_start` (run with
 /// `o.threads` threads), with the training seconds and the runs before this one.
 fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64, Vec<RunRecord>), TrainError> {
@@ -273,9 +281,7 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64, Vec<RunRecord>), 
         if o.pruning.is_some() {
             solver.set_pruning(o.pruning);
         }
-        let runs = h
-            .history
-            .unwrap_or_else(|| vec![RunRecord::unknown(h.iterations, h.seconds)]);
+        let runs = runs_of(&h);
         return Ok((solver, h.seconds, runs));
     }
     if o.warm_start.is_some() && o.exploit_heuristic.is_some() {
@@ -298,9 +304,7 @@ fn new_solver(o: &TrainOptions) -> Result<(McSolver<u64>, f64, Vec<RunRecord>), 
     let mut solver = McSolver::new(config)?;
     if let Some(table) = &o.warm_start {
         let h = warm::seed(&mut solver, table, &header(o, 0, 0.0, None))?;
-        let runs = h
-            .history
-            .unwrap_or_else(|| vec![RunRecord::unknown(h.iterations, h.seconds)]);
+        let runs = runs_of(&h);
         return Ok((solver, h.seconds, runs));
     }
     Ok((solver, 0.0, Vec::new()))

@@ -87,14 +87,7 @@ pub fn write(
     // Per row: its strategy-sum mass and its positive regret (0 for a key the solver lacks).
     let per_row: Vec<(f32, f32)> = t
         .keys()
-        .map(|k| {
-            s.get(&k).map_or((0.0, 0.0), |e| {
-                let slots = e.offset..e.offset + e.len;
-                let mass = slots.clone().map(|i| s.sum(i)).sum();
-                let regret = slots.map(|i| s.regret(i).max(0.0)).sum();
-                (mass, regret)
-            })
-        })
+        .map(|k| s.get(&k).map_or((0.0, 0.0), |e| s.masses(e)))
         .collect();
     let scale = |f: fn(&(f32, f32)) -> f32| per_row.iter().map(f).fold(0.0f32, f32::max);
     let (mass_scale, regret_scale) = (scale(|r| r.0), scale(|r| r.1));

@@ -18,13 +18,15 @@ if [ -z "${TRUCO:-}" ]; then
 fi
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-cell() { # A B SEED -> writes "value [low, high]" to $W/<A>-<B>-<SEED> (names made safe)
-  f="$W/$(printf '%s_%s_%s' "$1" "$2" "$3" | tr '/@=+ ' '_____')"
+result() { # A B SEED -> the file in $W holding that cell (its name made safe)
+  echo "$W/$(printf '%s_%s_%s' "$1" "$2" "$3" | tr '/@=+ ' '_____')"
+}
+cell() { # A B SEED -> writes "value [low, high]" to its result file
   # shellcheck disable=SC2086
   "$TRUCO" eval $FLAGS --a "$1" --b "$2" --matches "$MATCHES" --seed "$3" --json |
-    python3 -c 'import json,sys; r=json.load(sys.stdin)["win_rate"]; print("%.1f%% [%.1f, %.1f]" % (100*r["value"], 100*r["low"], 100*r["high"]))' >"$f"
+    python3 -c 'import json,sys; r=json.load(sys.stdin)["win_rate"]; print("%.1f%% [%.1f, %.1f]" % (100*r["value"], 100*r["low"], 100*r["high"]))' >"$(result "$@")"
 }
-get() { cat "$W/$(printf '%s_%s_%s' "$1" "$2" "$3" | tr '/@=+ ' '_____')"; }
+get() { cat "$(result "$@")"; }
 JOBS=""
 run() { # queue a cell, two at a time
   cell "$@" &

@@ -1,15 +1,15 @@
 //! Training that goes on from a table: the warm-start sidecar `<table>.warm`.
 //!
-//! A checkpoint holds the whole solver (227 MB for arg-2v2's 7 M information sets) and stays
-//! where the run was; a table holds only each information set's average strategy. What a run needs besides that
-//! strategy to go on almost as if it had resumed is, per row, how much strategy-sum mass the
-//! average carries (how often the set was visited, discounted) and how much positive regret its
-//! current strategy stood on. The sidecar keeps those two numbers per row, one byte each on a
-//! logarithmic scale (2 bytes a row: 8.8 MB for a 4.4 M-row table), with the run's header and
-//! history. `truco train --warm-start TABLE` then seeds every row as an information set with
-//! the row as its average, that mass as its strategy sums and the positive regret spread as the
-//! row (regret matching plays the row until new regrets move it), and numbers its iterations
-//! on from the run's, so that discounting and the training history continue.
+//! A checkpoint holds the whole solver (227 MB for arg-2v2's 7 M information sets) and stays where
+//! the run was; a table holds only each information set's average strategy. What a run needs
+//! besides that strategy to go on almost as if it had resumed is, per row, how much strategy-sum
+//! mass the average carries (how often the set was visited, discounted) and how much positive
+//! regret its current strategy stood on. The sidecar keeps those two numbers per row, one byte each
+//! on a logarithmic scale (2 bytes a row: 8.8 MB for a 4.4 M-row table), with the run's header and
+//! history. `truco train --warm-start TABLE` then seeds every row as an information set with the
+//! row as its average, that mass as its strategy sums and the positive regret spread as the row
+//! (regret matching plays the row until new regrets move it), and numbers its iterations on from
+//! the run's, so that discounting and the training history continue.
 //!
 //! Measured on Leduc poker (`cargo run -p truco-cfr --release --example warm_start`): trained
 //! for T iterations, then T more from the strategy and this sidecar, ES-MCCFR ends about as
